@@ -1,0 +1,51 @@
+# numab: NUMA placement patch series for Linux 6.1 -- build, boot, prove.
+# Every target is a thin wrapper around one script in harness/.
+
+SHELL := /bin/bash
+H := harness
+TOPO ?= 2node
+CMD ?= numactl -H
+TIMEOUT ?= 600
+# CMD reaches the guest through the environment, so the host shell never
+# parses it: make vm CMD='numactl -H; exit 3' works as typed.
+export CMD
+
+.PHONY: all deps base tree export kernel selftests lint vm check demo clean help
+
+all: kernel
+
+help:
+	@sed -n 's/^## //p' README.md 2>/dev/null | head -n 40
+
+deps:
+	@$(H)/deps.sh
+
+base: deps
+	@$(H)/fetch-base.sh >/dev/null
+
+tree: base
+	@$(H)/tree.sh
+
+export:
+	@$(H)/export.sh
+
+kernel: tree
+	@$(H)/kernel.sh
+
+selftests: kernel
+	@$(H)/selftests.sh >/dev/null
+
+lint: tree
+	@$(H)/lint.sh
+
+vm: kernel
+	@$(H)/vm.sh -t $(TOPO) -T $(TIMEOUT) "$$CMD"
+
+check: lint kernel selftests
+	@$(H)/check.sh
+
+demo: kernel selftests
+	@$(H)/demo.sh
+
+clean:
+	rm -rf build/obj build/selftests build/vm build/lint build/results

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Install the Debian packages the project needs when they are missing.
+# As root it installs them; otherwise (or with NUMAB_NO_INSTALL=1) it names
+# them in one line and fails.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+PKGS=(
+	# kernel build
+	build-essential flex bison bc libelf-dev libssl-dev cpio xz-utils git ccache
+	# lint
+	sparse codespell
+	# VM and in-guest tools (the guest shares the host's root)
+	qemu-system-x86 numactl libnuma-dev ndctl daxctl python3
+	# demo and benchmarks
+	memcached libmemcached-tools linux-perf gnuplot-nox
+)
+
+missing=()
+for p in "${PKGS[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" != 0 ] || [ "${NUMAB_NO_INSTALL:-0}" = 1 ]; then
+	die "missing packages: ${missing[*]} (as root: apt-get install ${missing[*]})"
+fi
+log "installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >/dev/null 2>&1 || true
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >"$BUILD/apt.log" 2>&1 ||
+	die "apt-get install ${missing[*]} failed (see build/apt.log)"

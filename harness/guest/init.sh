@@ -1,0 +1,54 @@
+#!/bin/bash
+# PID 1 of the test VM (see harness/vm.sh): mount what a test needs, build
+# the topology's lower tier, make NUMA balancing scan within seconds, run
+# the command, store its status, and power off.
+PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+export PATH HOME=/tmp TERM=dumb
+HERE=$(dirname "$0")
+
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mkdir -p /dev/pts /dev/shm
+mount -t devpts devpts /dev/pts
+mount -t tmpfs shm /dev/shm
+for d in /tmp /run /var/tmp /var/run /var/lib/memcached; do
+	[ -d "$d" ] && mount -t tmpfs tmpfs "$d"
+done
+mount -t debugfs debugfs /sys/kernel/debug
+mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
+ln -sf /proc/self/fd /dev/fd
+hostname numab-vm
+
+cmdline_arg() { tr ' ' '\n' </proc/cmdline | sed -n "s/^$1=//p"; }
+run=$(cmdline_arg numab.run)
+topo=$(cmdline_arg numab.topo)
+mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 numabrun "$run"
+
+poweroff() {
+	sync
+	echo o >/proc/sysrq-trigger
+	sleep 30
+}
+
+# Scan within seconds, not the default 1 s delay and 1 s..60 s period.
+knobs=/sys/kernel/debug/sched/numa_balancing
+echo 100 >$knobs/scan_delay_ms
+echo 100 >$knobs/scan_period_min_ms
+echo 1000 >$knobs/scan_period_max_ms
+
+if [ -x "$HERE/topo-$topo.sh" ] && ! "$HERE/topo-$topo.sh" >"$run/topo.log" 2>&1; then
+	echo "numab: $topo topology setup failed" >/dev/kmsg
+	cat "$run/topo.log" >/dev/kmsg
+	echo 126 >"$run/rc"
+	poweroff
+fi
+
+export NUMAB_RUN=$run NUMAB_TOPO=$topo
+cd "$(cat "$run/cwd")" || cd /
+echo "numab: running the command" >/dev/kmsg
+bash "$run/cmd.sh" >"$run/out.log" 2>&1 </dev/null
+rc=$?
+echo "numab: the command exited $rc" >/dev/kmsg
+echo $rc >"$run/rc"
+poweroff

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Lint the series, patch by patch:
+#  - scripts/checkpatch.pl --strict on each patch file;
+#  - every prefix of the series is built (incrementally, in build/obj), so
+#    each patch compiles on its own and the series bisects;
+#  - the C files a patch touches are rebuilt with W=1 and sparse (C=1), and
+#    any warning their parent commit did not have fails that patch;
+#  - the numa selftests are built with -Werror when a patch touches them.
+# Problems are reported per patch; the exit status is non-zero on any.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+g() { git -C "$TREE" "$@"; }
+g rev-parse -q --verify base >/dev/null || die "no build/linux; run make tree first"
+[ -z "$(g status --porcelain --untracked-files=no)" ] ||
+	die "build/linux has uncommitted edits; commit them first"
+
+LOGDIR=$BUILD/lint
+rm -rf "$LOGDIR"
+mkdir -p "$LOGDIR"
+problems=()
+problem() { problems+=("$1: $2"); log "FAIL $1: $2"; }
+
+export CCACHE_BASEDIR=$BUILD CCACHE_NOHASHDIR=1
+kmake() { make -s -C "$TREE" O="$OBJ" CC="ccache gcc" LOCALVERSION= -j"$(jobs)" "$@"; }
+
+# checkpatch on the files in patches/, as a reviewer would receive them.
+for p in $(series_patches); do
+	if ! "$TREE/scripts/checkpatch.pl" --strict --codespell --terse --showfile --no-tree \
+		"$PATCHES/$p" >"$LOGDIR/${p%.patch}.checkpatch" 2>&1; then
+		problem "$p" "checkpatch: $(grep -cE '^[^ ]+:[0-9]+: (ERROR|WARNING|CHECK)' \
+			"$LOGDIR/${p%.patch}.checkpatch") issues (build/lint/${p%.patch}.checkpatch)"
+	fi
+done
+
+# touched_objects COMMIT: the kernel objects built from C files COMMIT changes.
+touched_objects() {
+	g diff --name-only --diff-filter=AM "$1^" "$1" -- '*.c' |
+		grep -v -e '^tools/' -e '^scripts/' -e '^samples/' -e '^Documentation/' |
+		sed 's/\.c$/.o/' || true
+}
+
+# w1_warnings OBJECTS...: W=1 and sparse warnings of OBJECTS, line numbers
+# dropped so that a moved warning is not a new one. Objects not built in
+# this config are skipped.
+w1_warnings() {
+	local o
+	for o in "$@"; do
+		[ -f "$TREE/${o%.o}.c" ] || continue
+		[ -f "$OBJ/$o" ] || continue
+		rm -f "$OBJ/$o"
+		kmake W=1 C=1 "$o" 2>&1 | grep -E 'warning:|error:' |
+			sed -E 's/:[0-9]+(:[0-9]+)?:/:/' || true
+	done | sort -u
+}
+
+orig=$(g rev-parse HEAD)
+restore() { g checkout -q "$orig" 2>/dev/null || true; }
+trap restore EXIT
+
+i=0
+for c in $(g rev-list --reverse base..HEAD); do
+	i=$((i + 1))
+	name="$(printf '%04d' "$i")-$(g log -1 --format=%f "$c")"
+	objs=$(touched_objects "$c")
+	g checkout -q "$c^"
+	# shellcheck disable=SC2086
+	w1_warnings $objs >"$LOGDIR/$name.w1-before"
+	g checkout -q "$c"
+	log "[$i] building $(g log -1 --format=%s "$c")"
+	if ! "$NUMAB_TOP/harness/kernel.sh" >"$LOGDIR/$name.build" 2>&1; then
+		problem "$name" "does not build (build/lint/$name.build)"
+		continue
+	fi
+	# shellcheck disable=SC2086
+	w1_warnings $objs >"$LOGDIR/$name.w1"
+	new=$(comm -13 "$LOGDIR/$name.w1-before" "$LOGDIR/$name.w1")
+	if [ -n "$new" ]; then
+		printf '%s\n' "$new" >"$LOGDIR/$name.w1-new"
+		problem "$name" "$(printf '%s\n' "$new" | wc -l) new W=1/sparse warnings (build/lint/$name.w1-new)"
+	fi
+	if g diff --name-only "$c^" "$c" | grep -q '^tools/testing/selftests/numa/'; then
+		"$NUMAB_TOP/harness/selftests.sh" -Werror >"$LOGDIR/$name.selftests" 2>&1 ||
+			problem "$name" "numa selftests do not build cleanly (build/lint/$name.selftests)"
+	fi
+done
+
+if [ ${#problems[@]} -gt 0 ]; then
+	printf 'lint: %d problem(s):\n' "${#problems[@]}" >&2
+	printf '  %s\n' "${problems[@]}" >&2
+	exit 1
+fi
+log "lint: $i patches clean (checkpatch --strict, build, W=1, sparse)"

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Build tools/testing/selftests/numa of build/linux into build/selftests/numa,
+# against the uapi headers of the kernel in build/obj. Arguments are extra
+# compiler flags (lint passes -Werror).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+OUT=$BUILD/selftests/numa
+mkdir -p "$OUT"
+make -s -C "$TREE" O="$OBJ" headers >/dev/null
+make -s -C "$TREE/tools/testing/selftests/numa" OUTPUT="$OUT" \
+	KHDR_INCLUDES="-isystem $OBJ/usr/include" EXTRA_CFLAGS="$*"
+echo "$OUT"

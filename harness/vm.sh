@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Boot build/obj's bzImage under QEMU with a NUMA topology, run a command as
+# root in the guest, and exit with its status.
+#
+#   vm.sh [-t TOPO] [-T SECONDS] [-k KUNIT_GLOB] [-r RUNDIR] CMD...
+#
+# The host root is the guest's root, read-only over 9p; the guest writes to
+# tmpfs and to RUNDIR, a read-write share mounted at the same path. CMD runs
+# in the caller's working directory. The console log is kept in RUNDIR. The
+# run fails on a timeout and on any kernel splat (harness/splats.sh), and
+# then shows the console's tail. TCG is the default; ACCEL=kvm is tried only
+# after a short probe boot succeeds.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+. "$NUMAB_TOP/harness/topologies.sh"
+
+topo=2node timeout=600 kunit_glob=numab-none rundir=
+while getopts t:T:k:r: opt; do
+	case $opt in
+	t) topo=$OPTARG ;;
+	T) timeout=$OPTARG ;;
+	k) kunit_glob=$OPTARG ;;
+	r) rundir=$OPTARG ;;
+	*) die "usage: vm.sh [-t TOPO] [-T SECONDS] [-k KUNIT_GLOB] [-r RUNDIR] CMD..." ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -gt 0 ] || die "no command given"
+machine=$(topo_qemu_args "$topo") || die "unknown topology '$topo' (known: $TOPOLOGIES)"
+kernel=${KERNEL:-$OBJ/arch/x86/boot/bzImage}
+[ -f "$kernel" ] || die "no kernel at $kernel; run make kernel first"
+command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing; run make deps"
+
+if [ -z "$rundir" ]; then
+	rundir=$BUILD/vm/$(date +%Y%m%d-%H%M%S)-$$
+fi
+mkdir -p "$rundir"
+rm -f "$rundir"/{rc,out.log,console.log}
+ln -sfn "$rundir" "$BUILD/vm/last"
+printf '%s\n' "$*" >"$rundir/cmd.sh"
+pwd >"$rundir/cwd"
+
+# qemu_run ACCEL_ARGS SECONDS: one boot; returns QEMU's (or timeout's) status.
+qemu_run() {
+	# shellcheck disable=SC2086
+	timeout -k 10 "$2" qemu-system-x86_64 $1 $machine \
+		-nodefaults -no-user-config -display none -no-reboot \
+		-serial "file:$rundir/console.log" -kernel "$kernel" \
+		-fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap \
+		-device virtio-9p-pci,fsdev=root,mount_tag=/dev/root \
+		-fsdev "local,id=run,path=$rundir,security_model=none" \
+		-device virtio-9p-pci,fsdev=run,mount_tag=numabrun \
+		-append "console=ttyS0 rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=512000,cache=loose ro init=$NUMAB_TOP/harness/guest/init.sh panic=-1 memhp_default_state=online_movable kunit.filter_glob=$kunit_glob numab.run=$rundir numab.topo=$topo" \
+		</dev/null
+}
+
+accel="-accel tcg,thread=multi -cpu max"
+if [ "${ACCEL:-tcg}" = kvm ]; then
+	if [ -w /dev/kvm ] && KVM_PROBE=1 qemu_run "-accel kvm -cpu host,-arch-capabilities" 30 &&
+		[ "$(cat "$rundir/rc" 2>/dev/null)" = 0 ]; then
+		accel="-accel kvm -cpu host,-arch-capabilities"
+	else
+		log "KVM probe boot failed within 30 s; using TCG"
+	fi
+	rm -f "$rundir"/{rc,out.log,console.log}
+fi
+echo "${accel%% *} ${accel#* }" | awk '{print $2}' | cut -d, -f1 >"$rundir/accel"
+
+touch "$rundir/out.log"
+tail -n +1 -F "$rundir/out.log" 2>/dev/null &
+tailer=$!
+start=$(date +%s)
+set +e
+qemu_run "$accel" "$timeout"
+qemu_rc=$?
+set -e
+sleep 0.3
+kill "$tailer" 2>/dev/null || true
+wait "$tailer" 2>/dev/null || true
+
+fail() {
+	log "$1"
+	echo "--- last 40 lines of $rundir/console.log ---" >&2
+	tail -n 40 "$rundir/console.log" >&2 || true
+	exit "$2"
+}
+[ "$qemu_rc" != 124 ] && [ "$qemu_rc" != 137 ] || fail "timed out after $timeout s" 124
+[ -f "$rundir/rc" ] || fail "the guest stopped before the command finished (qemu exit $qemu_rc)" 125
+rc=$(cat "$rundir/rc")
+if splat=$("$NUMAB_TOP/harness/splats.sh" "$rundir/console.log"); then
+	[ "$rc" != 0 ] || rc=1
+	fail "kernel splat: $splat" "$rc"
+fi
+log "$topo VM ($(cat "$rundir/accel")) ran in $(($(date +%s) - start)) s, command exit $rc"
+exit "$rc"
