@@ -9,7 +9,7 @@ PKGS=(
 	# kernel build
 	build-essential flex bison bc libelf-dev libssl-dev cpio xz-utils git ccache
 	# lint
-	sparse codespell
+	sparse python3-ply python3-git
 	# VM and in-guest tools (the guest shares the host's root)
 	qemu-system-x86 numactl libnuma-dev ndctl daxctl python3
 	# demo and benchmarks

@@ -24,9 +24,13 @@ problem() { problems+=("$1: $2"); log "FAIL $1: $2"; }
 export CCACHE_BASEDIR=$BUILD CCACHE_NOHASHDIR=1
 kmake() { make -s -C "$TREE" O="$OBJ" CC="ccache gcc" LOCALVERSION= -j"$(jobs)" "$@"; }
 
+# checkpatch runs scripts/spdxcheck.py with the first python3 on PATH; it
+# needs Debian's, which has python3-ply and python3-git.
+export PATH=/usr/bin:$PATH
+
 # checkpatch on the files in patches/, as a reviewer would receive them.
 for p in $(series_patches); do
-	if ! "$TREE/scripts/checkpatch.pl" --strict --codespell --terse --showfile --no-tree \
+	if ! "$TREE/scripts/checkpatch.pl" --strict --terse --showfile --no-tree \
 		"$PATCHES/$p" >"$LOGDIR/${p%.patch}.checkpatch" 2>&1; then
 		problem "$p" "checkpatch: $(grep -cE '^[^ ]+:[0-9]+: (ERROR|WARNING|CHECK)' \
 			"$LOGDIR/${p%.patch}.checkpatch") issues (build/lint/${p%.patch}.checkpatch)"
@@ -49,7 +53,7 @@ w1_warnings() {
 		[ -f "$TREE/${o%.o}.c" ] || continue
 		[ -f "$OBJ/$o" ] || continue
 		rm -f "$OBJ/$o"
-		kmake W=1 C=1 "$o" 2>&1 | grep -E 'warning:|error:' |
+		kmake W=1 C=1 KCFLAGS=-Wno-error "$o" 2>&1 | grep -E 'warning:|error:' |
 			sed -E 's/:[0-9]+(:[0-9]+)?:/:/' || true
 	done | sort -u
 }

@@ -30,10 +30,20 @@ import_base() {
 	mv "$TREE.tmp" "$TREE"
 }
 
+# Debian's .gitignore ignores every top-level path ("/*", "!/debian/"): its
+# packaging repository holds only debian/. Drop those two lines from the
+# working copy so that new files can be added, and hide the edit from git.
+allow_new_files() {
+	sed -i -e '\|^/\*$|d' -e '\|^!/debian/$|d' "$TREE/.gitignore"
+	g update-index --skip-worktree .gitignore
+}
+
 apply_series() {
 	local p n=0
+	g update-index --no-skip-worktree .gitignore
 	g reset -q --hard base
 	g clean -q -fdx -e .git
+	allow_new_files
 	while read -r p; do
 		[ -f "$PATCHES/$p" ] || die "patches/series names $p, which does not exist"
 		if ! g am -q --keep-cr "$PATCHES/$p" >"$BUILD/am.log" 2>&1; then
