@@ -10,7 +10,7 @@ TIMEOUT ?= 600
 # parses it: make vm CMD='numactl -H; exit 3' works as typed.
 export CMD
 
-.PHONY: all deps base tree export kernel selftests lint vm check demo clean help
+.PHONY: all deps base tree export kernel selftests tools lint vm check demo clean help
 
 all: kernel
 
@@ -35,16 +35,21 @@ kernel: tree
 selftests: kernel
 	@$(H)/selftests.sh >/dev/null
 
+# numab-run and the workload programs of the demo and benchmarks.
+tools: deps
+	@$(MAKE) -s -C tools OUT=$(CURDIR)/build/bin
+	@$(MAKE) -s -C bench OUT=$(CURDIR)/build/bench
+
 lint: tree
 	@$(H)/lint.sh
 
 vm: kernel
 	@$(H)/vm.sh -t $(TOPO) -T $(TIMEOUT) "$$CMD"
 
-check: lint kernel selftests
+check: lint kernel selftests tools
 	@$(H)/check.sh
 
-demo: kernel selftests
+demo: kernel selftests tools
 	@$(H)/demo.sh
 
 clean:

@@ -4,7 +4,6 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-make -s -C "$NUMAB_TOP/bench" OUT="$BUILD/bench"
 mkdir -p "$BUILD/results"
 "$NUMAB_TOP/harness/vm.sh" -t tiered -T 900 "$NUMAB_TOP/harness/guest/demo.sh" |
 	tee "$BUILD/results/demo.txt"
