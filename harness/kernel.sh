@@ -17,6 +17,12 @@ export KBUILD_BUILD_USER=numab KBUILD_BUILD_HOST=numab
 export CCACHE_BASEDIR=$BUILD CCACHE_NOHASHDIR=1
 kmake() { make -s -C "$TREE" O="$OBJ" CC="ccache gcc" LOCALVERSION= -j"$(jobs)" "$@"; }
 
+# defined SYM: the checked-out tree has a Kconfig entry for SYM. A fragment
+# may name a symbol that a later patch of the series introduces.
+defined() {
+	git -C "$TREE" grep -q -E "^(menu)?config ${1#CONFIG_}\$" -- '*Kconfig*'
+}
+
 # check_fragment FILE: every CONFIG_X=v / CONFIG_X=n of FILE holds in .config.
 check_fragment() {
 	local line sym val bad=0
@@ -24,6 +30,7 @@ check_fragment() {
 		case "$line" in CONFIG_*=*) ;; *) continue ;; esac
 		sym=${line%%=*}
 		val=${line#*=}
+		defined "$sym" || continue
 		if [ "$val" = n ]; then
 			grep -q "^$sym=" "$OBJ/.config" && { log "$sym is set, wanted off"; bad=1; }
 		else
@@ -35,7 +42,12 @@ check_fragment() {
 
 configure() {
 	local stamp f
-	stamp=$(cat "${fragments[@]}" "$TREE/kernel/configs/kvm_guest.config" | sha256sum | cut -d' ' -f1)
+	# Reconfigure when a fragment or any Kconfig file of the tree changes.
+	stamp=$({
+		cat "${fragments[@]}" "$TREE/kernel/configs/kvm_guest.config"
+		git -C "$TREE" ls-files -s -- '*Kconfig*'
+		git -C "$TREE" diff -- '*Kconfig*'
+	} | sha256sum | cut -d' ' -f1)
 	if [ -f "$OBJ/.config" ] && [ "$(cat "$OBJ/.numab-config" 2>/dev/null)" = "$stamp" ]; then
 		return 0
 	fi

@@ -5,7 +5,9 @@
 #    each patch compiles on its own and the series bisects;
 #  - the C files a patch touches are rebuilt with W=1 and sparse (C=1), and
 #    any warning their parent commit did not have fails that patch;
-#  - the numa selftests are built with -Werror when a patch touches them.
+#  - the numa selftests are built with -Werror when a patch touches them;
+#  - every file a patch adds has a MAINTAINERS entry. (checkpatch's own
+#    FILE_PATH_CHANGES warning fires for any added file, covered or not.)
 # Problems are reported per patch; the exit status is non-zero on any.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -31,6 +33,7 @@ export PATH=/usr/bin:$PATH
 # checkpatch on the files in patches/, as a reviewer would receive them.
 for p in $(series_patches); do
 	if ! "$TREE/scripts/checkpatch.pl" --strict --terse --showfile --no-tree \
+		--ignore FILE_PATH_CHANGES \
 		"$PATCHES/$p" >"$LOGDIR/${p%.patch}.checkpatch" 2>&1; then
 		problem "$p" "checkpatch: $(grep -cE '^[^ ]+:[0-9]+: (ERROR|WARNING|CHECK)' \
 			"$LOGDIR/${p%.patch}.checkpatch") issues (build/lint/${p%.patch}.checkpatch)"
@@ -58,6 +61,17 @@ w1_warnings() {
 	done | sort -u
 }
 
+# unmaintained COMMIT: the files COMMIT adds that no MAINTAINERS entry covers
+# (get_maintainer.pl then falls back to the kernel list alone).
+unmaintained() {
+	local f
+	for f in $(g diff --name-only --diff-filter=A "$1^" "$1"); do
+		(cd "$TREE" && scripts/get_maintainer.pl --no-git --no-git-fallback \
+			--no-rolestats -f "$f" 2>/dev/null) |
+			grep -qv 'linux-kernel@vger.kernel.org' || echo "$f"
+	done
+}
+
 orig=$(g rev-parse HEAD)
 restore() { g checkout -q "$orig" 2>/dev/null || true; }
 trap restore EXIT
@@ -83,6 +97,8 @@ for c in $(g rev-list --reverse base..HEAD); do
 		printf '%s\n' "$new" >"$LOGDIR/$name.w1-new"
 		problem "$name" "$(printf '%s\n' "$new" | wc -l) new W=1/sparse warnings (build/lint/$name.w1-new)"
 	fi
+	orphans=$(unmaintained "$c")
+	[ -z "$orphans" ] || problem "$name" "no MAINTAINERS entry for: $orphans"
 	if g diff --name-only "$c^" "$c" | grep -q '^tools/testing/selftests/numa/'; then
 		"$NUMAB_TOP/harness/selftests.sh" -Werror >"$LOGDIR/$name.selftests" 2>&1 ||
 			problem "$name" "numa selftests do not build cleanly (build/lint/$name.selftests)"
