@@ -72,9 +72,11 @@ unmaintained() {
 	done
 }
 
-orig=$(g rev-parse HEAD)
+# Come back to the branch (not just the commit), also when interrupted.
+orig=$(g symbolic-ref -q --short HEAD || g rev-parse HEAD)
 restore() { g checkout -q "$orig" 2>/dev/null || true; }
 trap restore EXIT
+trap 'exit 130' INT TERM
 
 i=0
 for c in $(g rev-list --reverse base..HEAD); do

@@ -56,7 +56,8 @@ apply_series() {
 }
 
 if [ -d "$TREE/.git" ] && g rev-parse -q --verify base >/dev/null; then
-	read -r had_stamp had_head <"$TREE_STAMP" 2>/dev/null || true
+	had_stamp= had_head=
+	[ -f "$TREE_STAMP" ] && read -r had_stamp had_head <"$TREE_STAMP"
 	head=$(g rev-parse HEAD)
 	if [ "${had_stamp:-}" = "$want" ] && [ "${had_head:-}" = "$head" ]; then
 		log "build/linux is up to date ($(g rev-list --count base..HEAD) patches on base)"
