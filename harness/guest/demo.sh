@@ -1,7 +1,8 @@
 #!/bin/bash
 # Guest side of make demo, on the tiered VM: show the topology and tiers,
-# then the NUMA counters before and after a short workload in which reclaim
-# demotes pages to node 2 and NUMA balancing promotes a hot set back.
+# run a short workload in which reclaim demotes pages to node 2 and NUMA
+# balancing promotes a hot set back, then each feature's scenario, and end
+# with the NUMA counters before and after it all.
 set -eu
 . "$(dirname "$0")/../lib.sh"
 . "$NUMAB_TOP/harness/guest/vmstat.sh"
@@ -48,10 +49,6 @@ kill $hot
 wait $hot || true
 tail -n1 /tmp/hot.log
 
-vmstat_snapshot /tmp/after
-section "/proc/vmstat NUMA counters, before and after"
-vmstat_table /tmp/before /tmp/after
-
 section "MPOL_PREFERRED_MANY | MPOL_F_NUMA_BALANCING (seed 000, scaled down)"
 echo "memcached under numab-run --preferred-many 0,1, all of it demoted to node 2"
 echo "by migratepages, then 120 s of random gets from CPU 1; with and without --balancing."
@@ -61,3 +58,7 @@ pm=$NUMAB_RUN/preferred_many
 echo
 echo "Under emulation remote and tier-2 memory are as fast as local: the seed's"
 echo "speedup cannot show here. What is real: placement, counters and their cost."
+
+vmstat_snapshot /tmp/after
+section "/proc/vmstat NUMA counters, before and after the whole demo"
+vmstat_table /tmp/before /tmp/after
