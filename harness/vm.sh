@@ -34,7 +34,7 @@ command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing; 
 if [ -z "$rundir" ]; then
 	rundir=$BUILD/vm/$(date +%Y%m%d-%H%M%S)-$$
 fi
-mkdir -p "$rundir"
+mkdir -p "$rundir" "$BUILD/vm"
 rm -f "$rundir"/{rc,out.log,console.log}
 ln -sfn "$rundir" "$BUILD/vm/last"
 printf '%s\n' "$*" >"$rundir/cmd.sh"
