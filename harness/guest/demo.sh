@@ -39,8 +39,11 @@ echo "   demoted so far: $(awk '/^pgdemote_(kswapd|direct) / { s += $2 } END { p
 kill $eater
 wait $eater || true
 
+# Paused while it moves, or tiering mode promotes it back before we look.
+kill -STOP $hot
 migratepages $hot 0,1 2
-echo "3. eater gone; the hot set is moved to node 2 (migratepages): $(node_pages $hot)"
+echo "3. eater gone; the hot set, paused, is moved to node 2 (migratepages): $(node_pages $hot)"
+kill -CONT $hot
 for s in 5 10 15 20; do
 	sleep 5
 	echo "   after ${s}s of touching: $(node_pages $hot)"
