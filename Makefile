@@ -10,7 +10,7 @@ TIMEOUT ?= 600
 # parses it: make vm CMD='numactl -H; exit 3' works as typed.
 export CMD
 
-.PHONY: all deps base tree export kernel selftests tools lint vm check demo clean help
+.PHONY: all deps base tree export kernel selftests tools lint vm check demo bench clean help
 
 all: kernel
 
@@ -51,6 +51,9 @@ check: lint kernel selftests tools
 
 demo: kernel selftests tools
 	@$(H)/demo.sh
+
+bench: kernel selftests tools
+	@$(H)/bench.sh
 
 clean:
 	rm -rf build/obj build/selftests build/vm build/lint build/results

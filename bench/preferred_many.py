@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Summarise bench/scenarios/preferred_many.sh: per variant, promotion,
-locality over time and throughput; print a Markdown table, write JSON.
+"""Summarise bench/scenarios/preferred_many.sh: per run, promotion,
+locality over time and throughput; per variant, the median (min, max) over
+its runs; print Markdown tables, write JSON.
 
    preferred_many.py RUN_DIR [JSON_OUT]
 """
 import json
+import statistics
 import sys
 from pathlib import Path
 
@@ -14,7 +16,7 @@ def counters(path):
             if v != '-'}
 
 
-def variant(d):
+def one_run(d):
     before, after = counters(d / 'vmstat.before'), counters(d / 'vmstat.after')
     delta = {k: after[k] - before[k] for k in after if k in before}
     share = []
@@ -24,14 +26,13 @@ def variant(d):
     ops = [int(l.split('ops=')[1]) for l in (d / 'ops.txt').read_text().splitlines()
            if l.startswith('t=')]
     half = ops[len(ops) // 2:] or [0]
-    t90 = next((t for t, pct in share if pct >= 90), None)
     promoted = delta.get('pgpromote_success', 0)
     return {
         'counters': delta,
         'share_on_nodes_0_1': share,
         'ops_per_s': ops,
         'ops_per_s_second_half': sum(half) / len(half),
-        'seconds_to_90pct_on_nodes_0_1': t90,
+        'seconds_to_90pct_on_nodes_0_1': next((t for t, p in share if p >= 90), None),
         'final_pct_on_nodes_0_1': share[-1][1] if share else 0.0,
         'hint_faults_per_promoted_page':
             delta.get('numa_hint_faults', 0) / promoted if promoted else None,
@@ -40,28 +41,54 @@ def variant(d):
     }
 
 
+def spread(values):
+    values = [v for v in values if v is not None]
+    if not values:
+        return None
+    return {'median': statistics.median(values), 'min': min(values), 'max': max(values)}
+
+
 def fmt(x, spec='.1f'):
-    return '-' if x is None else format(x, spec)
+    if x is None:
+        return '-'
+    if isinstance(x, dict):
+        return f"{x['median']:{spec}} ({x['min']:{spec}}-{x['max']:{spec}})"
+    return format(x, spec)
+
+
+KEYS = ['ops_per_s_second_half', 'final_pct_on_nodes_0_1', 'seconds_to_90pct_on_nodes_0_1',
+        'hint_faults_per_promoted_page', 'migrations_per_promoted_page']
 
 
 def main(run, json_out=None):
-    result = {v.name: variant(v) for v in sorted(Path(run).iterdir()) if v.is_dir()}
-    on, off = result.get('balancing'), result.get('plain')
-    if on and off and off['ops_per_s_second_half']:
-        result['throughput_ratio_second_half'] = (
-            on['ops_per_s_second_half'] / off['ops_per_s_second_half'])
-    print('| variant | pgpromote_success | % on nodes 0-1 at end | s to 90% | '
+    runs = {d.name: one_run(d) for d in sorted(Path(run).iterdir()) if d.is_dir()}
+    variants = {}
+    for name, r in runs.items():
+        variants.setdefault(name.rsplit('-', 1)[0], []).append(r)
+    summary = {v: {k: spread([r[k] for r in rs]) for k in KEYS} for v, rs in variants.items()}
+    for v, rs in variants.items():
+        summary[v]['pgpromote_success'] = spread([r['counters'].get('pgpromote_success', 0)
+                                                  for r in rs])
+        summary[v]['runs'] = len(rs)
+    # Pair the n-th run of each variant: they ran back to back.
+    on, off = variants.get('balancing', []), variants.get('plain', [])
+    ratios = [a['ops_per_s_second_half'] / b['ops_per_s_second_half']
+              for a, b in zip(on, off) if b['ops_per_s_second_half']]
+    result = {'runs': runs, 'summary': summary,
+              'throughput_ratio_second_half': spread(ratios), 'ratios': ratios}
+
+    print('| variant | runs | pgpromote_success | % on nodes 0-1 at end | s to 90% | '
           'gets/s, 2nd half | hint faults / promoted | migrations / promoted |')
-    print('|---|---|---|---|---|---|---|')
-    for name, v in result.items():
-        if not isinstance(v, dict):
-            continue
-        print(f"| {name} | {v['counters'].get('pgpromote_success', 0)} | "
-              f"{fmt(v['final_pct_on_nodes_0_1'])} | {fmt(v['seconds_to_90pct_on_nodes_0_1'], 'd')} | "
-              f"{fmt(v['ops_per_s_second_half'], '.0f')} | {fmt(v['hint_faults_per_promoted_page'], '.2f')} | "
-              f"{fmt(v['migrations_per_promoted_page'], '.2f')} |")
-    if 'throughput_ratio_second_half' in result:
-        print(f"\nthroughput, 2nd half, balancing / plain: {result['throughput_ratio_second_half']:.3f}")
+    print('|---|---|---|---|---|---|---|---|')
+    for v, s in summary.items():
+        print(f"| {v} | {s['runs']} | {fmt(s['pgpromote_success'], '.0f')} | "
+              f"{fmt(s['final_pct_on_nodes_0_1'])} | {fmt(s['seconds_to_90pct_on_nodes_0_1'], '.0f')} | "
+              f"{fmt(s['ops_per_s_second_half'], '.0f')} | {fmt(s['hint_faults_per_promoted_page'], '.2f')} | "
+              f"{fmt(s['migrations_per_promoted_page'], '.2f')} |")
+    print('\nmedian (min-max) over runs.')
+    if ratios:
+        print(f"throughput, 2nd half, balancing / plain, run by run: "
+              f"{', '.join(f'{r:.3f}' for r in ratios)}; median {fmt(spread(ratios), '.3f')}")
     if json_out:
         Path(json_out).write_text(json.dumps(result, indent=1) + '\n')
     return result

@@ -3,15 +3,17 @@
 # memcached under numab-run --preferred-many 0,1, with and without
 # --balancing. Its KEYS values of 1 KiB are stored, every page of it is
 # demoted to node 2 (migratepages), and a reader then gets random keys for
-# SECONDS. Raw data goes to OUT/<variant>/: ops.txt (gets per second),
-# share.txt ("t pages_on_0_1 pages_total" of memcached's anon memory),
-# vmstat.before, vmstat.after.
+# SECONDS. The two variants alternate, REPS times each, so that drift in
+# the emulator's speed hits both alike. Raw data goes to
+# OUT/<variant>-<rep>/: ops.txt (gets per second), share.txt
+# ("t pages_on_0_1 pages_total" of memcached's anon memory), vmstat.before,
+# vmstat.after.
 #
-#   preferred_many.sh OUT [KEYS [SECONDS]]
+#   preferred_many.sh OUT [KEYS [SECONDS [REPS]]]
 set -eu
 . "$(dirname "$0")/../../harness/lib.sh"
 . "$NUMAB_TOP/harness/guest/vmstat.sh"
-out=$1 keys=${2:-65536} seconds=${3:-60}
+out=$1 keys=${2:-65536} seconds=${3:-60} reps=${4:-1}
 VMSTAT_KEYS="numa_pte_updates numa_hint_faults numa_hint_faults_local numa_pages_migrated
 pgmigrate_success pgmigrate_fail pgpromote_candidate pgpromote_success"
 bin=$BUILD/bin bench=$BUILD/bench
@@ -49,5 +51,7 @@ run_variant() {	# run_variant NAME [--balancing]
 	wait $mc 2>/dev/null || true
 }
 
-run_variant balancing --balancing
-run_variant plain
+for rep in $(seq "$reps"); do
+	run_variant "balancing-$rep" --balancing
+	run_variant "plain-$rep"
+done

@@ -56,7 +56,7 @@ section "MPOL_PREFERRED_MANY | MPOL_F_NUMA_BALANCING (seed 000, scaled down)"
 echo "memcached under numab-run --preferred-many 0,1, all of it demoted to node 2"
 echo "by migratepages, then 120 s of random gets from CPU 1; with and without --balancing."
 pm=$NUMAB_RUN/preferred_many
-"$NUMAB_TOP/bench/scenarios/preferred_many.sh" "$pm" 65536 120
+"$NUMAB_TOP/bench/scenarios/preferred_many.sh" "$pm" 65536 120 1
 "$NUMAB_TOP/bench/preferred_many.py" "$pm" "$NUMAB_RUN/preferred_many.json"
 echo
 echo "Under emulation remote and tier-2 memory are as fast as local: the seed's"

@@ -1,0 +1,8 @@
+#!/bin/bash
+# Guest side of make bench on the tiered VM: each scenario, repeated, its
+# raw data under $NUMAB_RUN/<scenario>/, and the kernel it ran on.
+set -eu
+. "$(dirname "$0")/../lib.sh"
+reps=${BENCH_REPS:-3}
+uname -r >"$NUMAB_RUN/kernel"
+"$NUMAB_TOP/bench/scenarios/preferred_many.sh" "$NUMAB_RUN/preferred_many" 65536 120 "$reps"
