@@ -8,13 +8,27 @@ HERE=$(dirname "$0")
 
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev
+mountpoint -q /dev || mount -t devtmpfs devtmpfs /dev
 mkdir -p /dev/pts /dev/shm
 mount -t devpts devpts /dev/pts
 mount -t tmpfs shm /dev/shm
-for d in /tmp /run /var/tmp /var/run /var/lib/memcached; do
-	[ -d "$d" ] && mount -t tmpfs tmpfs "$d"
+
+# Scratch tmpfs where the guest writes. They must not hide the project when
+# it lives beneath one of them (a clone in /tmp, say): hold it on devtmpfs
+# meanwhile and put it back on top.
+top=$(cd "$HERE/../.." && pwd)
+mkdir /dev/numab-top
+mount --bind "$top" /dev/numab-top
+for d in /tmp /run /var/tmp /var/lib/memcached; do
+	[ -d "$d" ] && [ ! -L "$d" ] && mount -t tmpfs tmpfs "$d"
 done
+if [ ! -d "$top/harness" ]; then
+	mkdir -p "$top"
+	mount --move /dev/numab-top "$top"
+else
+	umount /dev/numab-top
+fi
+rmdir /dev/numab-top 2>/dev/null
 mount -t debugfs debugfs /sys/kernel/debug
 mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
 ln -sf /proc/self/fd /dev/fd
