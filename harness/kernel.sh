@@ -14,8 +14,6 @@ for f in ${EXTRA_FRAGMENTS:-}; do fragments+=("$NUMAB_TOP/$f"); done
 
 export KBUILD_BUILD_TIMESTAMP="${KBUILD_BUILD_TIMESTAMP:-2000-01-01}"
 export KBUILD_BUILD_USER=numab KBUILD_BUILD_HOST=numab
-export CCACHE_BASEDIR=$BUILD CCACHE_NOHASHDIR=1
-kmake() { make -s -C "$TREE" O="$OBJ" CC="ccache gcc" LOCALVERSION= -j"$(jobs)" "$@"; }
 
 # defined SYM: the checked-out tree has a Kconfig entry for SYM. A fragment
 # may name a symbol that a later patch of the series introduces.

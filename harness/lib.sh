@@ -35,4 +35,11 @@ series_stamp() {
 TREE_STAMP=$TREE/.git/numab-stamp
 record_stamp() { echo "$(series_stamp) $(git -C "$TREE" rev-parse HEAD)" >"$TREE_STAMP"; }
 
+# kmake ARGS...: make in the kernel tree, out of tree in $OBJ, with ccache.
+# CCACHE_BASEDIR makes the cache hit across clones in different folders.
+kmake() {
+	CCACHE_BASEDIR=$BUILD CCACHE_NOHASHDIR=1 \
+		make -s -C "$TREE" O="$OBJ" CC="ccache gcc" LOCALVERSION= -j"$(jobs)" "$@"
+}
+
 jobs() { nproc 2>/dev/null || echo 2; }

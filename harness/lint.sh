@@ -23,9 +23,6 @@ mkdir -p "$LOGDIR"
 problems=()
 problem() { problems+=("$1: $2"); log "FAIL $1: $2"; }
 
-export CCACHE_BASEDIR=$BUILD CCACHE_NOHASHDIR=1
-kmake() { make -s -C "$TREE" O="$OBJ" CC="ccache gcc" LOCALVERSION= -j"$(jobs)" "$@"; }
-
 # checkpatch runs scripts/spdxcheck.py with the first python3 on PATH; it
 # needs Debian's, which has python3-ply and python3-git.
 export PATH=/usr/bin:$PATH
