@@ -6,9 +6,10 @@ its runs; print Markdown tables, write JSON.
    preferred_many.py RUN_DIR [JSON_OUT]
 """
 import json
-import statistics
 import sys
 from pathlib import Path
+
+from stats import fmt, spread
 
 
 def counters(path):
@@ -39,21 +40,6 @@ def one_run(d):
         'migrations_per_promoted_page':
             delta.get('numa_pages_migrated', 0) / promoted if promoted else None,
     }
-
-
-def spread(values):
-    values = [v for v in values if v is not None]
-    if not values:
-        return None
-    return {'median': statistics.median(values), 'min': min(values), 'max': max(values)}
-
-
-def fmt(x, spec='.1f'):
-    if x is None:
-        return '-'
-    if isinstance(x, dict):
-        return f"{x['median']:{spec}} ({x['min']:{spec}}-{x['max']:{spec}})"
-    return format(x, spec)
 
 
 KEYS = ['ops_per_s_second_half', 'final_pct_on_nodes_0_1', 'seconds_to_90pct_on_nodes_0_1',

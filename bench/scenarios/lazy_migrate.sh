@@ -1,0 +1,20 @@
+#!/bin/bash
+# Seed 004's experiment (run inside a VM with CPUs on nodes 0 and 1): the
+# triad program's second thread moves to node 1 a third of the way
+# through, and the program does nothing, mbind(MOVE) now, or
+# mbind(MOVE|LAZY). NUMA balancing is on in all three. The variants
+# alternate, REPS times each, so that drift in the emulator's speed hits
+# them alike. Raw data: OUT/<variant>-<rep>.jsonl, triad's own output.
+#
+#   lazy_migrate.sh OUT [MIB_PER_THREAD [SECONDS [REPS]]]
+set -eu
+. "$(dirname "$0")/../../harness/lib.sh"
+out=$1 mib=${2:-16} seconds=${3:-30} reps=${4:-1}
+
+mkdir -p "$out"
+echo 1 >/proc/sys/kernel/numa_balancing
+for rep in $(seq "$reps"); do
+	for how in none eager lazy; do
+		"$BUILD/bench/triad" "$how" "$mib" "$seconds" >"$out/$how-$rep.jsonl"
+	done
+done

@@ -1,0 +1,18 @@
+"""Statistics and formatting shared by the bench summaries: each A/B is
+repeated, and reported as median (min-max) over its runs."""
+import statistics
+
+
+def spread(values):
+    values = [v for v in values if v is not None]
+    if not values:
+        return None
+    return {'median': statistics.median(values), 'min': min(values), 'max': max(values)}
+
+
+def fmt(x, spec='.1f'):
+    if x is None:
+        return '-'
+    if isinstance(x, dict):
+        return f"{x['median']:{spec}} ({x['min']:{spec}}-{x['max']:{spec}})"
+    return format(x, spec)
