@@ -25,6 +25,7 @@ def one_run(path):
         'samples': samples,
         'call_us': end['call_us'],
         'pages_migrated': end['pgmigrate_success'],
+        'lazy_migrated': end['numa_lazy_migrated'],
         'pages_migrated_per_moved_part_page': end['pgmigrate_success'] / end['moved_part_pages'],
         'seconds_to_90pct_local': next((t for t, p in local if p >= 90), None),
         'final_pct_local': local[-1][1] if local else None,
@@ -33,7 +34,7 @@ def one_run(path):
     }
 
 
-KEYS = ['call_us', 'pages_migrated', 'pages_migrated_per_moved_part_page',
+KEYS = ['call_us', 'pages_migrated', 'lazy_migrated', 'pages_migrated_per_moved_part_page',
         'seconds_to_90pct_local', 'final_pct_local', 'moved_thread_passes_per_s_2nd_half']
 
 
@@ -50,15 +51,15 @@ def main(run, json_out=None):
     call_ratio = [l['call_us'] / e['call_us'] for e, l in zip(eager, lazy) if e['call_us']]
     result = {'runs': runs, 'summary': summary, 'lazy_over_eager_call_time': spread(call_ratio)}
 
-    print('| response | runs | call µs | pages migrated | migrated / pages of moved part | '
+    print('| response | runs | call µs | pages migrated | of which lazily | migrated / pages of moved part | '
           's to 90% local | % local at end | moved thread passes/s, 2nd half | data |')
-    print('|---|---|---|---|---|---|---|---|---|')
+    print('|---|---|---|---|---|---|---|---|---|---|')
     for v in ('none', 'eager', 'lazy'):
         if v not in summary:
             continue
         s = summary[v]
         print(f"| {v} | {s['runs']} | {fmt(s['call_us'], '.0f')} | {fmt(s['pages_migrated'], '.0f')} | "
-              f"{fmt(s['pages_migrated_per_moved_part_page'], '.2f')} | "
+              f"{fmt(s['lazy_migrated'], '.0f')} | {fmt(s['pages_migrated_per_moved_part_page'], '.2f')} | "
               f"{fmt(s['seconds_to_90pct_local'], '.0f')} | {fmt(s['final_pct_local'])} | "
               f"{fmt(s['moved_thread_passes_per_s_2nd_half'])} | {'ok' if s['data_ok'] else 'BAD'} |")
     print('\nmedian (min-max) over runs. The moved part is the moved thread\'s arrays, '

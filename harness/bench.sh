@@ -13,8 +13,10 @@ rm -rf "$run"
 mkdir -p "$out"
 BENCH_REPS=${BENCH_REPS:-3} "$NUMAB_TOP/harness/vm.sh" -t tiered -T 3600 -r "$run" \
 	"$NUMAB_TOP/harness/guest/bench.sh"
-"$NUMAB_TOP/bench/preferred_many.py" "$run/preferred_many" "$out/preferred_many.json" |
-	tee "$out/preferred_many.md"
+for scenario in preferred_many lazy_migrate; do
+	"$NUMAB_TOP/bench/$scenario.py" "$run/$scenario" "$out/$scenario.json" |
+		tee "$out/$scenario.md"
+done
 cat >"$out/meta.json" <<JSON
 {
  "date": "$(date -u +%Y-%m-%dT%H:%MZ)",

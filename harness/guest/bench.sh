@@ -6,3 +6,4 @@ set -eu
 reps=${BENCH_REPS:-3}
 uname -r >"$NUMAB_RUN/kernel"
 "$NUMAB_TOP/bench/scenarios/preferred_many.sh" "$NUMAB_RUN/preferred_many" 65536 120 "$reps"
+"$NUMAB_TOP/bench/scenarios/lazy_migrate.sh" "$NUMAB_RUN/lazy_migrate" 16 30 "$reps"
