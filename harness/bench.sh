@@ -13,7 +13,7 @@ rm -rf "$run"
 mkdir -p "$out"
 BENCH_REPS=${BENCH_REPS:-3} "$NUMAB_TOP/harness/vm.sh" -t tiered -T 3600 -r "$run" \
 	"$NUMAB_TOP/harness/guest/bench.sh"
-for scenario in preferred_many lazy_migrate; do
+for scenario in preferred_many lazy_migrate scan_backoff; do
 	"$NUMAB_TOP/bench/$scenario.py" "$run/$scenario" "$out/$scenario.json" |
 		tee "$out/$scenario.md"
 done

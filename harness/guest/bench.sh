@@ -7,3 +7,4 @@ reps=${BENCH_REPS:-3}
 uname -r >"$NUMAB_RUN/kernel"
 "$NUMAB_TOP/bench/scenarios/preferred_many.sh" "$NUMAB_RUN/preferred_many" 65536 120 "$reps"
 "$NUMAB_TOP/bench/scenarios/lazy_migrate.sh" "$NUMAB_RUN/lazy_migrate" 16 30 "$reps"
+"$NUMAB_TOP/bench/scenarios/scan_backoff.sh" "$NUMAB_RUN/scan_backoff" 30 "$reps"

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Seed 002's experiment, shaped for failure-aware backoff: a task whose
+ * memory was all placed on node 0 runs on node 1 for a fixed time, reading
+ * all of it in passes. In the "fail" workload part of it cannot migrate:
+ * a shared buffer pinned long-term as io_uring fixed buffers. In the "ok"
+ * workload everything can move. NUMA balancing decides what moves; which
+ * backoff rule it uses is set from outside (debugfs legacy_backoff).
+ *
+ * Every second one JSON line: passes in that second, and the share of the
+ * movable buffer on node 1. At the end one line: /proc/vmstat deltas, the
+ * task's user and system CPU time, its last scan period, and whether the
+ * data is intact (exit 1 if not).
+ *
+ *   pinmix fail|ok [seconds [movable MiB [pinned MiB]]]
+ */
+#define _GNU_SOURCE
+#include <linux/io_uring.h>
+#include <numa.h>
+#include <numaif.h>
+#include <sched.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *const counters[] = {
+	"numa_pte_updates", "numa_hint_faults", "numa_pages_migrated",
+	"pgmigrate_fail", "numa_migrate_fail_full", "numa_migrate_fail_busy",
+	"numa_migrate_fail_unmovable", "numa_pte_skip_pinned",
+};
+#define NCOUNTERS	(sizeof(counters) / sizeof(counters[0]))
+
+static long psize;
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void read_counters(long *val)
+{
+	char key[128];
+	long v;
+	size_t i;
+	FILE *f = fopen("/proc/vmstat", "r");
+
+	memset(val, 0, sizeof(long) * NCOUNTERS);
+	if (!f)
+		return;
+	while (fscanf(f, "%127s %ld", key, &v) == 2)
+		for (i = 0; i < NCOUNTERS; i++)
+			if (!strcmp(key, counters[i]))
+				val[i] = v;
+	fclose(f);
+}
+
+static long sched_field(const char *name)
+{
+	char line[256], key[128];
+	long val = -1, v;
+	FILE *f = fopen("/proc/self/sched", "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%127s : %ld", key, &v) == 2 && !strcmp(key, name))
+			val = v;
+	fclose(f);
+	return val;
+}
+
+static int run_on_node(int node)
+{
+	struct bitmask *cpus = numa_allocate_cpumask();
+	cpu_set_t set;
+	unsigned int cpu;
+
+	CPU_ZERO(&set);
+	if (numa_node_to_cpus(node, cpus) == 0)
+		for (cpu = 0; cpu < cpus->size && cpu < CPU_SETSIZE; cpu++)
+			if (numa_bitmask_isbitset(cpus, cpu))
+				CPU_SET(cpu, &set);
+	numa_free_cpumask(cpus);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+static void *map_filled(size_t len, bool shared, uint64_t seed)
+{
+	uint64_t *w = mmap(NULL, len, PROT_READ | PROT_WRITE,
+			   (shared ? MAP_SHARED : MAP_PRIVATE) | MAP_ANONYMOUS,
+			   -1, 0);
+	size_t i;
+
+	if (w == MAP_FAILED)
+		return NULL;
+	madvise(w, len, MADV_NOHUGEPAGE);
+	for (i = 0; i < len / sizeof(*w); i++)
+		w[i] = i ^ seed;
+	return w;
+}
+
+static bool intact(const uint64_t *w, size_t len, uint64_t seed)
+{
+	size_t i;
+
+	for (i = 0; i < len / sizeof(*w); i++)
+		if (w[i] != (i ^ seed))
+			return false;
+	return true;
+}
+
+/* One read of every cache line of @len bytes at @w. */
+static uint64_t read_pass(const uint64_t *w, size_t len)
+{
+	uint64_t sum = 0;
+	size_t i;
+
+	for (i = 0; i < len / sizeof(*w); i += 8)
+		sum += w[i];
+	return sum;
+}
+
+static double share_on(void *buf, size_t len, int node)
+{
+	long n = len / psize, i, on = 0;
+	void **pages = malloc(n * sizeof(void *));
+	int *status = malloc(n * sizeof(int));
+
+	for (i = 0; i < n; i++)
+		pages[i] = (char *)buf + i * psize;
+	if (move_pages(0, n, pages, NULL, status, 0) == 0)
+		for (i = 0; i < n; i++)
+			on += status[i] == node;
+	free(pages);
+	free(status);
+	return 100.0 * on / n;
+}
+
+static int pin_with_io_uring(void *buf, size_t len)
+{
+	struct io_uring_params params = { 0 };
+	struct iovec iov = { .iov_base = buf, .iov_len = len };
+	int fd = syscall(__NR_io_uring_setup, 4, &params);
+
+	if (fd < 0)
+		return -1;
+	if (syscall(__NR_io_uring_register, fd, IORING_REGISTER_BUFFERS, &iov, 1))
+		return -1;
+	return fd;
+}
+
+int main(int argc, char **argv)
+{
+	bool fail = argc > 1 && !strcmp(argv[1], "fail");
+	double seconds = argc > 2 ? atof(argv[2]) : 30;
+	size_t movable_len = (argc > 3 ? strtoul(argv[3], NULL, 0) : 16) << 20;
+	size_t pinned_len = fail ? (argc > 4 ? strtoul(argv[4], NULL, 0) : 48) << 20 : 0;
+	long before[NCOUNTERS], after[NCOUNTERS], passes = 0, last = 0;
+	double start, next;
+	uint64_t *movable, *pinned = NULL, sink = 0;
+	struct rusage ru;
+	bool ok;
+	size_t i;
+
+	if (argc < 2 || (strcmp(argv[1], "fail") && strcmp(argv[1], "ok"))) {
+		fprintf(stderr, "usage: pinmix fail|ok [seconds [movable MiB [pinned MiB]]]\n");
+		return 2;
+	}
+	if (numa_available() < 0 || numa_max_node() < 1) {
+		fprintf(stderr, "pinmix: needs two NUMA nodes\n");
+		return 2;
+	}
+	psize = sysconf(_SC_PAGESIZE);
+	run_on_node(0);
+	movable = map_filled(movable_len, false, 0x1111);
+	if (fail) {
+		pinned = map_filled(pinned_len, true, 0x2222);
+		if (!pinned || pin_with_io_uring(pinned, pinned_len) < 0) {
+			perror("pinmix: pinning with io_uring");
+			return 2;
+		}
+	}
+	if (!movable) {
+		perror("pinmix: mmap");
+		return 2;
+	}
+
+	run_on_node(1);
+	read_counters(before);
+	start = now();
+	for (next = start + 1; next <= start + seconds + 1e-9; next += 1) {
+		while (now() < next) {
+			sink += read_pass(movable, movable_len);
+			if (pinned)
+				sink += read_pass(pinned, pinned_len);
+			passes++;
+		}
+		printf("{\"t\": %.0f, \"passes\": %ld, \"movable_on_node1_pct\": %.1f}\n",
+		       next - start, passes - last, share_on(movable, movable_len, 1));
+		fflush(stdout);
+		last = passes;
+	}
+	read_counters(after);
+	getrusage(RUSAGE_SELF, &ru);
+	ok = intact(movable, movable_len, 0x1111) &&
+	     (!pinned || intact(pinned, pinned_len, 0x2222));
+
+	printf("{\"workload\": \"%s\", \"seconds\": %.0f, \"movable_mib\": %zu, "
+	       "\"pinned_mib\": %zu, \"passes\": %ld, \"utime_s\": %.3f, \"stime_s\": %.3f, "
+	       "\"scan_period_ms\": %ld, \"fail_ratio_pct\": %ld, \"data_ok\": %s, \"sink\": %llu",
+	       argv[1], seconds, movable_len >> 20, pinned_len >> 20, passes,
+	       ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6,
+	       ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6,
+	       sched_field("numa_scan_period"), sched_field("numa_fail_ratio"),
+	       ok ? "true" : "false", (unsigned long long)(sink & 1));
+	for (i = 0; i < NCOUNTERS; i++)
+		printf(", \"%s\": %ld", counters[i], after[i] - before[i]);
+	printf("}\n");
+	return ok ? 0 : 1;
+}
