@@ -10,7 +10,7 @@ import json
 import sys
 from pathlib import Path
 
-from stats import fmt, spread
+from stats import by_variant, fmt, spread
 
 
 def one_run(path):
@@ -40,9 +40,7 @@ KEYS = ['call_us', 'pages_migrated', 'lazy_migrated', 'pages_migrated_per_moved_
 
 def main(run, json_out=None):
     runs = {p.stem: one_run(p) for p in sorted(Path(run).glob('*.jsonl'))}
-    variants = {}
-    for name, r in runs.items():
-        variants.setdefault(name.rsplit('-', 1)[0], []).append(r)
+    variants = by_variant(runs)
     summary = {v: {k: spread([r[k] for r in rs]) for k in KEYS} for v, rs in variants.items()}
     for v, rs in variants.items():
         summary[v]['runs'] = len(rs)

@@ -9,7 +9,7 @@ import json
 import sys
 from pathlib import Path
 
-from stats import fmt, spread
+from stats import by_variant, fmt, spread
 
 
 def counters(path):
@@ -48,9 +48,7 @@ KEYS = ['ops_per_s_second_half', 'final_pct_on_nodes_0_1', 'seconds_to_90pct_on_
 
 def main(run, json_out=None):
     runs = {d.name: one_run(d) for d in sorted(Path(run).iterdir()) if d.is_dir()}
-    variants = {}
-    for name, r in runs.items():
-        variants.setdefault(name.rsplit('-', 1)[0], []).append(r)
+    variants = by_variant(runs)
     summary = {v: {k: spread([r[k] for r in rs]) for k in KEYS} for v, rs in variants.items()}
     for v, rs in variants.items():
         summary[v]['pgpromote_success'] = spread([r['counters'].get('pgpromote_success', 0)

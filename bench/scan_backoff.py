@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-from stats import fmt, spread
+from stats import by_variant, fmt, spread
 
 
 def one_run(path):
@@ -23,6 +23,7 @@ def one_run(path):
         'pte_updates': end['numa_pte_updates'],
         'hint_faults': end['numa_hint_faults'],
         'pgmigrate_fail': end['pgmigrate_fail'],
+        'failed_unmovable': end['numa_migrate_fail_unmovable'],
         'pages_migrated': end['numa_pages_migrated'],
         'stime_s': end['stime_s'],
         'passes_per_s': end['passes'] / end['seconds'],
@@ -33,7 +34,7 @@ def one_run(path):
     }
 
 
-KEYS = ['pte_updates', 'hint_faults', 'pgmigrate_fail', 'pages_migrated', 'stime_s',
+KEYS = ['pte_updates', 'hint_faults', 'pgmigrate_fail', 'failed_unmovable', 'pages_migrated', 'stime_s',
         'passes_per_s', 'seconds_to_90pct_local', 'scan_period_ms']
 
 
@@ -43,9 +44,7 @@ def ratios(old, new, key):
 
 def main(run, json_out=None):
     runs = {p.stem: one_run(p) for p in sorted(Path(run).glob('*.jsonl'))}
-    groups = {}
-    for name, r in runs.items():
-        groups.setdefault(name.rsplit('-', 1)[0], []).append(r)
+    groups = by_variant(runs)
     summary = {g: {k: spread([r[k] for r in rs]) for k in KEYS} for g, rs in groups.items()}
     for g, rs in groups.items():
         summary[g]['runs'] = len(rs)
@@ -61,17 +60,18 @@ def main(run, json_out=None):
     }
     result = {'runs': runs, 'summary': summary, 'headline': headline}
 
-    print('| workload, rule | runs | PTE updates | hint faults | pgmigrate_fail | pages migrated | '
+    print('| workload, rule | runs | PTE updates | hint faults | pgmigrate_fail | failed, unmovable | pages migrated | '
           'system CPU s | passes/s | s to 90% local | scan period at end, ms | data |')
-    print('|---|---|---|---|---|---|---|---|---|---|---|')
+    print('|---|---|---|---|---|---|---|---|---|---|---|---|')
     for g in ('fail-old', 'fail-new', 'ok-old', 'ok-new'):
         if g not in summary:
             continue
         s = summary[g]
         print(f"| {g.replace('-', ', ')} | {s['runs']} | {fmt(s['pte_updates'], '.0f')} | "
               f"{fmt(s['hint_faults'], '.0f')} | {fmt(s['pgmigrate_fail'], '.0f')} | "
+              f"{fmt(s['failed_unmovable'], '.0f')} | "
               f"{fmt(s['pages_migrated'], '.0f')} | {fmt(s['stime_s'], '.2f')} | "
-              f"{fmt(s['passes_per_s'], '.1f')} | {fmt(s['seconds_to_90pct_local'], '.0f')} | "
+              f"{fmt(s['passes_per_s'], '.1f')} | {fmt(s['seconds_to_90pct_local'], '.2f')} | "
               f"{fmt(s['scan_period_ms'], '.0f')} | {'ok' if s['data_ok'] else 'BAD'} |")
     print('\nmedian (min-max) over runs; ratios paired run by run:\n')
     for k, v in headline.items():

@@ -16,3 +16,11 @@ def fmt(x, spec='.1f'):
     if isinstance(x, dict):
         return f"{x['median']:{spec}} ({x['min']:{spec}}-{x['max']:{spec}})"
     return format(x, spec)
+
+
+def by_variant(runs):
+    """Group {"<variant>-<rep>": run} into {variant: [runs, in rep order]}."""
+    variants = {}
+    for name, r in runs.items():
+        variants.setdefault(name.rsplit('-', 1)[0], []).append(r)
+    return variants

@@ -9,14 +9,11 @@
 #   lazy_migrate.sh OUT [MIB_PER_THREAD [SECONDS [REPS]]]
 set -eu
 . "$(dirname "$0")/../../harness/lib.sh"
+. "$(dirname "$0")/balancing.sh"
 out=$1 mib=${2:-16} seconds=${3:-30} reps=${4:-1}
 
-knobs=/sys/kernel/debug/sched/numa_balancing
 mkdir -p "$out"
-echo 1 >/proc/sys/kernel/numa_balancing
-echo 1000 >$knobs/scan_delay_ms
-echo 1000 >$knobs/scan_period_min_ms
-echo 60000 >$knobs/scan_period_max_ms
+balancing_at_default_rates
 for rep in $(seq "$reps"); do
 	for how in none eager lazy; do
 		"$BUILD/bench/triad" "$how" "$mib" "$seconds" >"$out/$how-$rep.jsonl"

@@ -10,19 +10,16 @@
 #   scan_backoff.sh OUT [SECONDS [REPS]]
 set -eu
 . "$(dirname "$0")/../../harness/lib.sh"
+. "$(dirname "$0")/balancing.sh"
 out=$1 seconds=${2:-30} reps=${3:-1}
-knobs=/sys/kernel/debug/sched/numa_balancing
 
 mkdir -p "$out"
-echo 1 >/proc/sys/kernel/numa_balancing
-echo 1000 >$knobs/scan_delay_ms
-echo 1000 >$knobs/scan_period_min_ms
-echo 60000 >$knobs/scan_period_max_ms
+balancing_at_default_rates
 for rep in $(seq "$reps"); do
 	for rule in old new; do
-		[ $rule = old ] && echo 1 >$knobs/legacy_backoff || echo 0 >$knobs/legacy_backoff
+		[ $rule = old ] && echo 1 >$NUMA_KNOBS/legacy_backoff || echo 0 >$NUMA_KNOBS/legacy_backoff
 		"$BUILD/bench/pinmix" fail "$seconds" 16 48 >"$out/fail-$rule-$rep.jsonl"
 		"$BUILD/bench/pinmix" ok "$seconds" 64 >"$out/ok-$rule-$rep.jsonl"
 	done
 done
-echo 0 >$knobs/legacy_backoff
+echo 0 >$NUMA_KNOBS/legacy_backoff

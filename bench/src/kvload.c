@@ -18,17 +18,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench.h"
+
 #define VALUE_LEN	1024
 
 static FILE *in, *out;
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static void value_of(unsigned long key, char *buf)
 {

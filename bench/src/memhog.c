@@ -15,6 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench.h"
+
 #define PAGE 4096UL
 
 static volatile sig_atomic_t stop;
@@ -22,14 +24,6 @@ static volatile sig_atomic_t stop;
 static void on_signal(int sig)
 {
 	stop = 1;
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static uint64_t pattern(size_t page)

@@ -19,7 +19,6 @@
  *
  *   triad none|eager|lazy [MiB per thread [seconds]]
  */
-#define _GNU_SOURCE
 #include <errno.h>
 #include <numa.h>
 #include <numaif.h>
@@ -33,6 +32,8 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "bench.h"
 
 #ifndef MPOL_MF_LAZY
 #define MPOL_MF_LAZY	(1 << 3)
@@ -60,46 +61,6 @@ struct part {
 static struct part parts[NTHREADS];
 static atomic_bool stop;
 static long psize;
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static void read_counters(long *val)
-{
-	char key[128];
-	long v;
-	size_t i;
-	FILE *f = fopen("/proc/vmstat", "r");
-
-	memset(val, 0, sizeof(long) * NCOUNTERS);
-	if (!f)
-		return;
-	while (fscanf(f, "%127s %ld", key, &v) == 2)
-		for (i = 0; i < NCOUNTERS; i++)
-			if (!strcmp(key, counters[i]))
-				val[i] = v;
-	fclose(f);
-}
-
-static int run_on_node(int node)
-{
-	struct bitmask *cpus = numa_allocate_cpumask();
-	cpu_set_t set;
-	unsigned int cpu;
-
-	CPU_ZERO(&set);
-	if (numa_node_to_cpus(node, cpus) == 0)
-		for (cpu = 0; cpu < cpus->size && cpu < CPU_SETSIZE; cpu++)
-			if (numa_bitmask_isbitset(cpus, cpu))
-				CPU_SET(cpu, &set);
-	numa_free_cpumask(cpus);
-	return sched_setaffinity(0, sizeof(set), &set);
-}
 
 static void *worker(void *arg)
 {
@@ -217,7 +178,7 @@ int main(int argc, char **argv)
 			parts[t].d[i] = i;
 		}
 	}
-	read_counters(before);
+	read_vmstat(counters, NCOUNTERS, before);
 	for (t = 0; t < NTHREADS; t++)
 		pthread_create(&parts[t].thread, NULL, worker, &parts[t]);
 
@@ -251,7 +212,7 @@ int main(int argc, char **argv)
 	atomic_store(&stop, true);
 	for (t = 0; t < NTHREADS; t++)
 		pthread_join(parts[t].thread, NULL);
-	read_counters(after);
+	read_vmstat(counters, NCOUNTERS, after);
 	ok = verify();
 
 	printf("{\"response\": \"%s\", \"mib_per_thread\": %zu, \"mbind_ret\": %ld, "

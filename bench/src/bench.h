@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers shared by the benchmark programs: a monotonic clock, CPU
+ * placement by node, and /proc counters.
+ */
+#ifndef BENCH_H
+#define BENCH_H
+
+#include <numa.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static inline double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Let the calling thread run on every CPU of @node, and only there. */
+static inline int run_on_node(int node)
+{
+	struct bitmask *cpus = numa_allocate_cpumask();
+	cpu_set_t set;
+	unsigned int cpu;
+
+	CPU_ZERO(&set);
+	if (numa_node_to_cpus(node, cpus) == 0)
+		for (cpu = 0; cpu < cpus->size && cpu < CPU_SETSIZE; cpu++)
+			if (numa_bitmask_isbitset(cpus, cpu))
+				CPU_SET(cpu, &set);
+	numa_free_cpumask(cpus);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+/* The /proc/vmstat values of the @n counters @names, 0 for absent ones. */
+static inline void read_vmstat(const char *const *names, size_t n, long *val)
+{
+	char key[128];
+	long v;
+	size_t i;
+	FILE *f = fopen("/proc/vmstat", "r");
+
+	memset(val, 0, sizeof(long) * n);
+	if (!f)
+		return;
+	while (fscanf(f, "%127s %ld", key, &v) == 2)
+		for (i = 0; i < n; i++)
+			if (!strcmp(key, names[i]))
+				val[i] = v;
+	fclose(f);
+}
+
+/* A field of /proc/self/sched, such as "numa_scan_period"; -1 if absent. */
+static inline long sched_field(const char *name)
+{
+	char line[256], key[128];
+	long val = -1, v;
+	FILE *f = fopen("/proc/self/sched", "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%127s : %ld", key, &v) == 2 && !strcmp(key, name))
+			val = v;
+	fclose(f);
+	return val;
+}
+
+#endif /* BENCH_H */
