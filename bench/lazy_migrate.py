@@ -10,12 +10,11 @@ import json
 import sys
 from pathlib import Path
 
-from stats import by_variant, fmt, spread
+from stats import by_variant, fmt, read_jsonl, spread
 
 
 def one_run(path):
-    lines = [json.loads(l) for l in path.read_text().splitlines() if l.strip()]
-    samples, end = lines[:-1], lines[-1]
+    samples, end = read_jsonl(path)
     after = [s for s in samples if s['moved']]
     moved_at = after[0]['t'] if after else None
     local = [(s['t'] - moved_at, s['moved_hot_on_node1_pct']) for s in after]

@@ -11,12 +11,11 @@ import json
 import sys
 from pathlib import Path
 
-from stats import by_variant, fmt, spread
+from stats import by_variant, fmt, read_jsonl, spread
 
 
 def one_run(path):
-    lines = [json.loads(l) for l in path.read_text().splitlines() if l.strip()]
-    samples, end = lines[:-1], lines[-1]
+    samples, end = read_jsonl(path)
     return {
         'end': end,
         'samples': samples,

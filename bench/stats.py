@@ -1,5 +1,6 @@
 """Statistics and formatting shared by the bench summaries: each A/B is
 repeated, and reported as median (min-max) over its runs."""
+import json
 import statistics
 
 
@@ -24,3 +25,9 @@ def by_variant(runs):
     for name, r in runs.items():
         variants.setdefault(name.rsplit('-', 1)[0], []).append(r)
     return variants
+
+
+def read_jsonl(path):
+    """A program's JSON lines: (the samples, the final summary line)."""
+    lines = [json.loads(l) for l in path.read_text().splitlines() if l.strip()]
+    return lines[:-1], lines[-1]

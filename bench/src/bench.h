@@ -7,10 +7,13 @@
 #define BENCH_H
 
 #include <numa.h>
+#include <numaif.h>
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static inline double now(void)
 {
@@ -36,6 +39,32 @@ static inline int run_on_node(int node)
 	return sched_setaffinity(0, sizeof(set), &set);
 }
 
+/* Exit with status 2 unless there are two NUMA nodes to run on. */
+static inline void require_two_nodes(const char *prog)
+{
+	if (numa_available() < 0 || numa_max_node() < 1) {
+		fprintf(stderr, "%s: needs two NUMA nodes\n", prog);
+		exit(2);
+	}
+}
+
+/* Percentage of the pages of [buf, buf + len) that move_pages() finds on @node. */
+static inline double pct_on_node(void *buf, size_t len, int node)
+{
+	long psize = sysconf(_SC_PAGESIZE), n = len / psize, i, on = 0;
+	void **pages = malloc(n * sizeof(void *));
+	int *status = malloc(n * sizeof(int));
+
+	for (i = 0; i < n; i++)
+		pages[i] = (char *)buf + i * psize;
+	if (move_pages(0, n, pages, NULL, status, 0) == 0)
+		for (i = 0; i < n; i++)
+			on += status[i] == node;
+	free(pages);
+	free(status);
+	return n ? 100.0 * on / n : 0;
+}
+
 /* The /proc/vmstat values of the @n counters @names, 0 for absent ones. */
 static inline void read_vmstat(const char *const *names, size_t n, long *val)
 {
@@ -52,6 +81,16 @@ static inline void read_vmstat(const char *const *names, size_t n, long *val)
 			if (!strcmp(key, names[i]))
 				val[i] = v;
 	fclose(f);
+}
+
+/* Print ", \"name\": delta" for each of the @n counters @names. */
+static inline void print_vmstat_deltas(const char *const *names, size_t n,
+				       const long *before, const long *after)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		printf(", \"%s\": %ld", names[i], after[i] - before[i]);
 }
 
 /* A field of /proc/self/sched, such as "numa_scan_period"; -1 if absent. */

@@ -46,7 +46,6 @@ static const char *const counters[] = {
 };
 #define NCOUNTERS	(sizeof(counters) / sizeof(counters[0]))
 
-static long psize;
 
 static void *map_filled(size_t len, bool shared, uint64_t seed)
 {
@@ -84,22 +83,6 @@ static uint64_t read_pass(const uint64_t *w, size_t len)
 	return sum;
 }
 
-static double share_on(void *buf, size_t len, int node)
-{
-	long n = len / psize, i, on = 0;
-	void **pages = malloc(n * sizeof(void *));
-	int *status = malloc(n * sizeof(int));
-
-	for (i = 0; i < n; i++)
-		pages[i] = (char *)buf + i * psize;
-	if (move_pages(0, n, pages, NULL, status, 0) == 0)
-		for (i = 0; i < n; i++)
-			on += status[i] == node;
-	free(pages);
-	free(status);
-	return 100.0 * on / n;
-}
-
 static int pin_with_io_uring(void *buf, size_t len)
 {
 	struct io_uring_params params = { 0 };
@@ -124,17 +107,12 @@ int main(int argc, char **argv)
 	uint64_t *movable, *pinned = NULL, sink = 0;
 	struct rusage ru;
 	bool ok;
-	size_t i;
 
 	if (argc < 2 || (strcmp(argv[1], "fail") && strcmp(argv[1], "ok"))) {
 		fprintf(stderr, "usage: pinmix fail|ok [seconds [movable MiB [pinned MiB]]]\n");
 		return 2;
 	}
-	if (numa_available() < 0 || numa_max_node() < 1) {
-		fprintf(stderr, "pinmix: needs two NUMA nodes\n");
-		return 2;
-	}
-	psize = sysconf(_SC_PAGESIZE);
+	require_two_nodes("pinmix");
 	run_on_node(0);
 	movable = map_filled(movable_len, false, 0x1111);
 	if (fail) {
@@ -165,7 +143,7 @@ int main(int argc, char **argv)
 			passes++;
 		}
 		printf("{\"t\": %.2f, \"passes\": %ld, \"movable_on_node1_pct\": %.1f}\n",
-		       next - start, passes - last, share_on(movable, movable_len, 1));
+		       next - start, passes - last, pct_on_node(movable, movable_len, 1));
 		fflush(stdout);
 		last = passes;
 	}
@@ -182,8 +160,7 @@ int main(int argc, char **argv)
 	       ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6,
 	       sched_field("numa_scan_period"), sched_field("numa_fail_ratio"),
 	       ok ? "true" : "false", (unsigned long long)(sink & 1));
-	for (i = 0; i < NCOUNTERS; i++)
-		printf(", \"%s\": %ld", counters[i], after[i] - before[i]);
+	print_vmstat_deltas(counters, NCOUNTERS, before, after);
 	printf("}\n");
 	return ok ? 0 : 1;
 }

@@ -83,26 +83,12 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-/* Pages of the moved thread's hot arrays that are on @node, in percent. */
+/* Percentage of the moved thread's hot arrays (a, b, c: contiguous) on @node. */
 static double hot_share_on(int node)
 {
 	struct part *p = &parts[MOVED];
-	size_t bytes = p->n * sizeof(double), off;
-	long npages = 3 * bytes / psize, i = 0, on = 0;
-	void **pages = malloc(npages * sizeof(void *));
-	int *status = malloc(npages * sizeof(int));
-	double *hot[] = { p->a, p->b, p->c };
-	int k;
 
-	for (k = 0; k < 3; k++)
-		for (off = 0; off < bytes && i < npages; off += psize)
-			pages[i++] = (char *)hot[k] + off;
-	if (move_pages(0, i, pages, NULL, status, 0) == 0)
-		for (k = 0; k < i; k++)
-			on += status[k] == node;
-	free(pages);
-	free(status);
-	return i ? 100.0 * on / i : 0;
+	return pct_on_node(p->a, 3 * p->n * sizeof(double), node);
 }
 
 static long respond(const char *how, void *all, size_t all_len)
@@ -147,10 +133,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: triad none|eager|lazy [MiB [seconds]]\n");
 		return 2;
 	}
-	if (numa_available() < 0 || numa_max_node() < 1) {
-		fprintf(stderr, "triad: needs two NUMA nodes\n");
-		return 2;
-	}
+	require_two_nodes("triad");
 	psize = sysconf(_SC_PAGESIZE);
 	all_len = NTHREADS * ARRAYS * n * sizeof(double);
 	all = mmap(NULL, all_len, PROT_READ | PROT_WRITE,
@@ -221,8 +204,7 @@ int main(int argc, char **argv)
 	       how, mib, ret, ret ? errno : 0, call_us,
 	       (long)(ARRAYS * n * sizeof(double) / psize),
 	       (long)(3 * n * sizeof(double) / psize), ok ? "true" : "false");
-	for (i = 0; i < NCOUNTERS; i++)
-		printf(", \"%s\": %ld", counters[i], after[i] - before[i]);
+	print_vmstat_deltas(counters, NCOUNTERS, before, after);
 	printf("}\n");
 	return ok && !ret ? 0 : 1;
 }
