@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Summarise bench/scenarios/sampled_hints.sh: per run, how fast each half
+of the buffer became local to its reader, what it cost in hint faults,
+samples and migrations, and the reads done; per variant (scan, sample),
+the median (min-max) over its runs. Print a Markdown table, write JSON.
+
+   sampled_hints.py RUN_DIR [JSON_OUT]
+"""
+import json
+import sys
+from pathlib import Path
+
+from stats import by_variant, fmt, read_jsonl, spread
+
+
+def seconds_to(samples, pct):
+    """First time both halves were at least pct% on their reader's node."""
+    return next((s['t'] for s in samples if min(s['pct_local']) >= pct), None)
+
+
+def one_run(path):
+    samples, end = read_jsonl(path)
+    t90 = seconds_to(samples, 90)
+    migrated = end['numa_pages_migrated']
+    return {
+        'end': end,
+        'samples': samples,
+        'seconds_to_90pct_local': t90,
+        'final_pct_local_far_half': samples[-1]['pct_local'][1] if samples else None,
+        'pages_migrated': migrated,
+        'hint_faults': end['numa_hint_faults'],
+        'pte_updates': end['numa_pte_updates'],
+        'samples_used': end['numa_hint_used'],
+        'hint_faults_per_migrated_page': end['numa_hint_faults'] / migrated if migrated else None,
+        'samples_per_migrated_page': end['numa_hint_samples'] / migrated if migrated else None,
+        'inject_us_per_sample': end['inject_us_per_sample'] or None,
+        'far_reader_passes': samples[-1]['passes'][1] if samples else None,
+        'data_ok': end['data_ok'],
+    }
+
+
+KEYS = ['seconds_to_90pct_local', 'final_pct_local_far_half', 'pages_migrated', 'hint_faults',
+        'pte_updates', 'samples_used', 'hint_faults_per_migrated_page', 'samples_per_migrated_page',
+        'inject_us_per_sample', 'far_reader_passes']
+
+
+def main(run, json_out=None):
+    runs = {p.stem: one_run(p) for p in sorted(Path(run).glob('*.jsonl'))}
+    variants = by_variant(runs)
+    summary = {v: {k: spread([r[k] for r in rs]) for k in KEYS} for v, rs in variants.items()}
+    for v, rs in variants.items():
+        summary[v]['runs'] = len(rs)
+        summary[v]['data_ok'] = all(r['data_ok'] for r in rs)
+    scan, sample = variants.get('scan', []), variants.get('sample', [])
+    time_ratio = [b['seconds_to_90pct_local'] / a['seconds_to_90pct_local']
+                  for a, b in zip(scan, sample)
+                  if a['seconds_to_90pct_local'] and b['seconds_to_90pct_local'] is not None]
+    first = next(iter(runs.values()), None)
+    derivation = first and first['end']
+    result = {'runs': runs, 'summary': summary, 'sample_over_scan_time_to_90pct': spread(time_ratio)}
+
+    print('| placement | runs | s to 90% local (both halves) | far half % local at end | pages migrated | '
+          'hint faults | PTE updates | samples used | hint faults / migrated page | '
+          'samples / migrated page | injector µs / sample | far reader passes | data |')
+    print('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+    for v in ('scan', 'sample'):
+        if v not in summary:
+            continue
+        s = summary[v]
+        print(f"| {v} | {s['runs']} | {fmt(s['seconds_to_90pct_local'])} | "
+              f"{fmt(s['final_pct_local_far_half'])} | {fmt(s['pages_migrated'], '.0f')} | "
+              f"{fmt(s['hint_faults'], '.0f')} | {fmt(s['pte_updates'], '.0f')} | "
+              f"{fmt(s['samples_used'], '.0f')} | {fmt(s['hint_faults_per_migrated_page'], '.2f')} | "
+              f"{fmt(s['samples_per_migrated_page'], '.2f')} | {fmt(s['inject_us_per_sample'])} | "
+              f"{fmt(s['far_reader_passes'], '.0f')} | {'ok' if s['data_ok'] else 'CORRUPT'} |")
+    print()
+    print(f"Time to 90% local, sample / scan, run by run: {fmt(result['sample_over_scan_time_to_90pct'], '.2f')}.")
+    if derivation:
+        print(f"Sample rate: one op in {derivation['period']} (IBS default in the RFC), "
+              f"{derivation['ops_per_read']} ops a read, so one sample every "
+              f"{derivation['reads_per_sample']} reads of each thread.")
+    if json_out:
+        Path(json_out).write_text(json.dumps(result, indent=1))
+
+
+if __name__ == '__main__':
+    main(*sys.argv[1:])

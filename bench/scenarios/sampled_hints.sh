@@ -1,0 +1,24 @@
+#!/bin/bash
+# Seed 003's experiment (run inside a VM with CPUs on nodes 0 and 1): the
+# hintbench program, a buffer on node 0 read half from node 0 and half from
+# node 1, placed by NUMA hinting faults ("scan": kernel.numa_balancing=1
+# at the kernel's default scan rates) or by sampled hints alone ("sample":
+# the scanner off, numa_balancing=0, and samples injected at IBS's default
+# rate). The variants alternate, REPS times each, on one kernel. Raw data:
+# OUT/<variant>-<rep>.jsonl, hintbench's own output.
+#
+#   sampled_hints.sh OUT [MIB [SECONDS [REPS]]]
+set -eu
+. "$(dirname "$0")/../../harness/lib.sh"
+. "$(dirname "$0")/balancing.sh"
+out=$1 mib=${2:-256} seconds=${3:-60} reps=${4:-1}
+
+mkdir -p "$out"
+balancing_at_default_rates
+for rep in $(seq "$reps"); do
+	echo 1 >/proc/sys/kernel/numa_balancing
+	"$BUILD/bench/hintbench" scan "$mib" "$seconds" >"$out/scan-$rep.jsonl"
+	echo 0 >/proc/sys/kernel/numa_balancing
+	"$BUILD/bench/hintbench" sample "$mib" "$seconds" >"$out/sample-$rep.jsonl"
+done
+echo 1 >/proc/sys/kernel/numa_balancing

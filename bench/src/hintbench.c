@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Seed 003's microbenchmark: two threads, one bound to node 0 and one to
+ * node 1, each reading its own half of a buffer that was allocated
+ * entirely on node 0, at random cache lines (so that on hardware every
+ * read misses the caches and a sampler such as IBS would keep it). Only
+ * the second half is misplaced. The program runs in one of two ways:
+ *
+ *   scan    nothing more: NUMA hinting faults, as kernel.numa_balancing says;
+ *   sample  each thread also reports one of its reads, with the node it
+ *           runs on, through /sys/kernel/debug/numa_hint/inject, once per
+ *           SAMPLE_PERIOD operations: the rate IBS would sample at.
+ *
+ * The rate is derived, not tuned: IBS samples one op in PERIOD (10000, the
+ * RFC's default) and the read loop below takes OPS_PER_READ operations a
+ * read: 15 x86-64 instructions in its gcc -O2 disassembly, of which three
+ * compare-and-branch pairs fuse into one op each. So one read in
+ * PERIOD / OPS_PER_READ is reported, as the thread reads, at whatever
+ * rate it reads.
+ *
+ * Every half second it prints a JSON line: the time, pages migrated so
+ * far, the share of each half on its reader's node, and each thread's
+ * passes over its half. At the end, one line with vmstat deltas, the
+ * injector's measured cost per sample, and whether the data survived.
+ *
+ *   hintbench scan|sample [MiB [seconds [period]]]
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/mman.h>
+
+#include "bench.h"
+
+#define INJECT		"/sys/kernel/debug/numa_hint/inject"
+#define LINE		64
+#define OPS_PER_READ	12
+#define NTHREADS	2
+
+static const char *const counters[] = {
+	"numa_hint_faults", "numa_pte_updates", "numa_pages_migrated",
+	"numa_hint_samples", "numa_hint_used", "numa_hint_migrated",
+	"numa_hint_drop_invalid", "numa_hint_drop_full", "numa_hint_drop_stale",
+};
+#define NCOUNTERS	(sizeof(counters) / sizeof(counters[0]))
+
+struct half {
+	uint64_t *words;
+	size_t lines;
+	int node;
+	bool sample;
+	long reads_per_sample;
+	atomic_long passes;
+	long samples, inject_ns;
+	pthread_t thread;
+};
+
+static struct half halves[NTHREADS];
+static atomic_bool stop;
+
+static long ns_since(const struct timespec *t0)
+{
+	struct timespec t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (t1.tv_sec - t0->tv_sec) * 1000000000L + t1.tv_nsec - t0->tv_nsec;
+}
+
+/* Report one read of @addr from this thread's node; time the whole write. */
+static void report(struct half *h, int fd, const void *addr)
+{
+	struct timespec t0;
+	char line[64];
+	int len = snprintf(line, sizeof(line), "%p %d\n", addr, h->node);
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (write(fd, line, len) == len)
+		h->samples++;
+	h->inject_ns += ns_since(&t0);
+}
+
+static void *reader(void *arg)
+{
+	struct half *h = arg;
+	uint64_t x = 0x9e3779b97f4a7c15ULL * (h->node + 1), sum = 0;
+	size_t mask = h->lines - 1;
+	long until_sample = h->reads_per_sample;
+	int fd = -1;
+
+	if (run_on_node(h->node))
+		perror("sched_setaffinity");
+	if (h->sample && (fd = open(INJECT, O_WRONLY)) < 0)
+		perror(INJECT);
+	while (!atomic_load(&stop)) {
+		size_t n;
+
+		for (n = 0; n < h->lines; n++) {
+			uint64_t *w;
+
+			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+			w = h->words + ((x >> 20) & mask) * (LINE / 8);
+			sum += *w;
+			if (fd >= 0 && !--until_sample) {
+				report(h, fd, w);
+				until_sample = h->reads_per_sample;
+			}
+		}
+		atomic_fetch_add(&h->passes, 1);
+	}
+	asm volatile("" : : "r" (sum));
+	if (fd >= 0)
+		close(fd);
+	return NULL;
+}
+
+static bool check(const uint64_t *words, size_t nwords)
+{
+	size_t i;
+
+	for (i = 0; i < nwords; i++)
+		if (words[i] != i * 0x9e3779b97f4a7c15ULL)
+			return false;
+	return true;
+}
+
+int main(int argc, char **argv)
+{
+	bool sample = argc > 1 && !strcmp(argv[1], "sample");
+	size_t len = (argc > 2 ? atol(argv[2]) : 64) << 20;
+	double seconds = argc > 3 ? atof(argv[3]) : 30;
+	long period = argc > 4 ? atol(argv[4]) : 10000;
+	long before[NCOUNTERS], after[NCOUNTERS], start_migrated;
+	double start, next;
+	uint64_t *words;
+	size_t i;
+
+	if (argc < 2 || (!sample && strcmp(argv[1], "scan"))) {
+		fprintf(stderr, "usage: %s scan|sample [MiB [seconds [period]]]\n", argv[0]);
+		return 2;
+	}
+	require_two_nodes(argv[0]);
+	if (run_on_node(0))
+		perror("sched_setaffinity");
+	words = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (words == MAP_FAILED)
+		return 1;
+	/* Base pages: NUMA hinting and the hint core both leave THPs alone. */
+	madvise(words, len, MADV_NOHUGEPAGE);
+	for (i = 0; i < len / 8; i++)
+		words[i] = i * 0x9e3779b97f4a7c15ULL;
+
+	for (i = 0; i < NTHREADS; i++) {
+		struct half *h = &halves[i];
+
+		h->words = words + i * (len / 8 / NTHREADS);
+		h->lines = len / NTHREADS / LINE;	/* a power of two */
+		h->node = i;
+		h->sample = sample;
+		h->reads_per_sample = period / OPS_PER_READ;
+	}
+	read_vmstat(counters, NCOUNTERS, before);
+	start_migrated = before[2];
+	start = now();
+	for (i = 0; i < NTHREADS; i++)
+		pthread_create(&halves[i].thread, NULL, reader, &halves[i]);
+
+	for (next = start + 0.5; now() < start + seconds; next += 0.5) {
+		double t = next - now();
+
+		if (t > 0)
+			usleep(t * 1e6);
+		read_vmstat(counters, NCOUNTERS, after);
+		printf("{\"t\": %.2f, \"pages_migrated\": %ld, \"pct_local\": [%.1f, %.1f], \"passes\": [%ld, %ld]}\n",
+		       now() - start, after[2] - start_migrated,
+		       pct_on_node(halves[0].words, len / NTHREADS, 0),
+		       pct_on_node(halves[1].words, len / NTHREADS, 1),
+		       atomic_load(&halves[0].passes), atomic_load(&halves[1].passes));
+		fflush(stdout);
+	}
+	atomic_store(&stop, true);
+	for (i = 0; i < NTHREADS; i++)
+		pthread_join(halves[i].thread, NULL);
+	read_vmstat(counters, NCOUNTERS, after);
+
+	printf("{\"mode\": \"%s\", \"mib\": %zu, \"seconds\": %.0f, \"period\": %ld, \"ops_per_read\": %d, "
+	       "\"reads_per_sample\": %ld, \"samples_written\": %ld, \"inject_us_per_sample\": %.1f",
+	       argv[1], len >> 20, seconds, period, OPS_PER_READ, period / OPS_PER_READ,
+	       halves[0].samples + halves[1].samples,
+	       halves[0].samples + halves[1].samples ?
+	       (halves[0].inject_ns + halves[1].inject_ns) / 1e3 /
+	       (halves[0].samples + halves[1].samples) : 0.0);
+	print_vmstat_deltas(counters, NCOUNTERS, before, after);
+	printf(", \"data_ok\": %s}\n", check(words, len / 8) ? "true" : "false");
+	return check(words, len / 8) ? 0 : 1;
+}
