@@ -19,11 +19,17 @@
  * rate it reads.
  *
  * Every half second it prints a JSON line: the time, pages migrated so
- * far, the share of each half on its reader's node, and each thread's
- * passes over its half. At the end, one line with vmstat deltas, the
- * injector's measured cost per sample, and whether the data survived.
+ * far, the share of each half on its reader's node, each thread's passes
+ * over its half and the samples it reported. At the end, one line with
+ * vmstat deltas, the injector's measured cost per sample, and whether the
+ * data survived.
+ *
+ * "rate" mode needs no NUMA: one thread reads a buffer of the size of one
+ * half, where it is, and prints its reads per second. Run where make bench
+ * runs, it gives the speed of the read loop without emulation.
  *
  *   hintbench scan|sample [MiB [seconds [period]]]
+ *   hintbench rate [MiB [seconds]]
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -54,7 +60,8 @@ struct half {
 	bool sample;
 	long reads_per_sample;
 	atomic_long passes;
-	long samples, inject_ns;
+	atomic_long samples;
+	long inject_ns;
 	pthread_t thread;
 };
 
@@ -78,7 +85,7 @@ static void report(struct half *h, int fd, const void *addr)
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (write(fd, line, len) == len)
-		h->samples++;
+		atomic_fetch_add(&h->samples, 1);
 	h->inject_ns += ns_since(&t0);
 }
 
@@ -90,7 +97,7 @@ static void *reader(void *arg)
 	long until_sample = h->reads_per_sample;
 	int fd = -1;
 
-	if (run_on_node(h->node))
+	if (h->node >= 0 && run_on_node(h->node))
 		perror("sched_setaffinity");
 	if (h->sample && (fd = open(INJECT, O_WRONLY)) < 0)
 		perror(INJECT);
@@ -126,19 +133,41 @@ static bool check(const uint64_t *words, size_t nwords)
 	return true;
 }
 
+/* Reads per second of one reader on a buffer of @len, where it runs. */
+static int rate(size_t len, double seconds)
+{
+	struct half h = { .node = -1, .lines = len / LINE };
+	double start;
+
+	h.words = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (h.words == MAP_FAILED)
+		return 1;
+	memset(h.words, 1, len);
+	start = now();
+	pthread_create(&h.thread, NULL, reader, &h);
+	usleep(seconds * 1e6);
+	atomic_store(&stop, true);
+	pthread_join(h.thread, NULL);
+	printf("{\"mode\": \"rate\", \"mib\": %zu, \"reads_per_s\": %.0f}\n", len >> 20,
+	       atomic_load(&h.passes) * (double)h.lines / (now() - start));
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	bool sample = argc > 1 && !strcmp(argv[1], "sample");
-	size_t len = (argc > 2 ? atol(argv[2]) : 64) << 20;
+	size_t len = (size_t)(argc > 2 ? atol(argv[2]) : 256) << 20;
 	double seconds = argc > 3 ? atof(argv[3]) : 30;
 	long period = argc > 4 ? atol(argv[4]) : 10000;
-	long before[NCOUNTERS], after[NCOUNTERS], start_migrated;
+	long before[NCOUNTERS], after[NCOUNTERS], start_migrated, nsamples;
 	double start, next;
 	uint64_t *words;
 	size_t i;
 
+	if (argc > 1 && !strcmp(argv[1], "rate"))
+		return rate(len, seconds);
 	if (argc < 2 || (!sample && strcmp(argv[1], "scan"))) {
-		fprintf(stderr, "usage: %s scan|sample [MiB [seconds [period]]]\n", argv[0]);
+		fprintf(stderr, "usage: %s scan|sample|rate [MiB [seconds [period]]]\n", argv[0]);
 		return 2;
 	}
 	require_two_nodes(argv[0]);
@@ -173,11 +202,13 @@ int main(int argc, char **argv)
 		if (t > 0)
 			usleep(t * 1e6);
 		read_vmstat(counters, NCOUNTERS, after);
-		printf("{\"t\": %.2f, \"pages_migrated\": %ld, \"pct_local\": [%.1f, %.1f], \"passes\": [%ld, %ld]}\n",
+		printf("{\"t\": %.2f, \"pages_migrated\": %ld, \"pct_local\": [%.1f, %.1f], "
+		       "\"passes\": [%ld, %ld], \"samples\": [%ld, %ld]}\n",
 		       now() - start, after[2] - start_migrated,
 		       pct_on_node(halves[0].words, len / NTHREADS, 0),
 		       pct_on_node(halves[1].words, len / NTHREADS, 1),
-		       atomic_load(&halves[0].passes), atomic_load(&halves[1].passes));
+		       atomic_load(&halves[0].passes), atomic_load(&halves[1].passes),
+		       atomic_load(&halves[0].samples), atomic_load(&halves[1].samples));
 		fflush(stdout);
 	}
 	atomic_store(&stop, true);
@@ -185,13 +216,13 @@ int main(int argc, char **argv)
 		pthread_join(halves[i].thread, NULL);
 	read_vmstat(counters, NCOUNTERS, after);
 
-	printf("{\"mode\": \"%s\", \"mib\": %zu, \"seconds\": %.0f, \"period\": %ld, \"ops_per_read\": %d, "
-	       "\"reads_per_sample\": %ld, \"samples_written\": %ld, \"inject_us_per_sample\": %.1f",
-	       argv[1], len >> 20, seconds, period, OPS_PER_READ, period / OPS_PER_READ,
-	       halves[0].samples + halves[1].samples,
-	       halves[0].samples + halves[1].samples ?
-	       (halves[0].inject_ns + halves[1].inject_ns) / 1e3 /
-	       (halves[0].samples + halves[1].samples) : 0.0);
+	nsamples = atomic_load(&halves[0].samples) + atomic_load(&halves[1].samples);
+	printf("{\"mode\": \"%s\", \"mib\": %zu, \"seconds\": %.2f, \"period\": %ld, \"ops_per_read\": %d, "
+	       "\"reads_per_sample\": %ld, \"reads_per_pass\": %zu, \"samples_written\": %ld, "
+	       "\"inject_us_per_sample\": %.1f",
+	       argv[1], len >> 20, now() - start, period, OPS_PER_READ, period / OPS_PER_READ,
+	       halves[0].lines, nsamples,
+	       nsamples ? (halves[0].inject_ns + halves[1].inject_ns) / 1e3 / nsamples : 0.0);
 	print_vmstat_deltas(counters, NCOUNTERS, before, after);
 	printf(", \"data_ok\": %s}\n", check(words, len / 8) ? "true" : "false");
 	return check(words, len / 8) ? 0 : 1;
