@@ -10,7 +10,7 @@ TIMEOUT ?= 600
 # parses it: make vm CMD='numactl -H; exit 3' works as typed.
 export CMD
 
-.PHONY: all deps base tree export kernel selftests tools lint vm check demo bench clean help
+.PHONY: all deps base tree export kernel selftests tools lint vm check check-debug demo bench clean help
 
 all: kernel
 
@@ -48,6 +48,10 @@ vm: kernel
 
 check: lint kernel selftests tools
 	@$(H)/check.sh
+
+# The same tests on a debug kernel (KASAN, lockdep, DEBUG_VM, ...).
+check-debug: kernel selftests tools
+	@$(H)/check-debug.sh
 
 demo: kernel selftests tools
 	@$(H)/demo.sh

@@ -47,6 +47,8 @@ def one_run(path):
         'hint_faults_per_migrated_page': end['numa_hint_faults'] / migrated if migrated else None,
         'samples_per_migrated_page': end['numa_hint_samples'] / migrated if migrated else None,
         'inject_us_per_sample': end['inject_us_per_sample'] or None,
+        'producer_ns_per_sample': end.get('producer_ns_per_sample') or None,
+        'consumer_ns_per_sample': end.get('consumer_ns_per_sample') or None,
         'far_reader_passes': samples[-1]['passes'][1] if samples else None,
         'far_reads_per_s': far_reads_per_s(samples, end),
         'data_ok': end['data_ok'],
@@ -67,7 +69,7 @@ def add_model(run, host_rate):
 
 KEYS = ['seconds_to_90pct_local', 'final_pct_local_far_half', 'pages_migrated', 'hint_faults',
         'pte_updates', 'samples_used', 'hint_faults_per_migrated_page', 'samples_per_migrated_page',
-        'inject_us_per_sample', 'far_reader_passes', 'far_reads_per_s', 'model_seconds_to_90pct_local']
+        'inject_us_per_sample', 'producer_ns_per_sample', 'consumer_ns_per_sample', 'far_reader_passes', 'far_reads_per_s', 'model_seconds_to_90pct_local']
 
 
 def main(run, json_out=None, host_rate=None):
@@ -117,6 +119,12 @@ def main(run, json_out=None, host_rate=None):
               "that ran the VM; scaled to that speed, the sample variant's time to 90% local over the scan "
               "variant's (which runs on the wall clock, unscaled): "
               f"{fmt(result['model_sample_over_scan_time_to_90pct'], '.3f')}.")
+    smp = summary.get('sample')
+    if smp:
+        print(f"Cost per sample, measured in the kernel (emulated CPU): producer (numa_hint_record) "
+              f"{fmt(smp['producer_ns_per_sample'], '.0f')} ns; consumer (drain, decision and migration) "
+              f"{fmt(smp['consumer_ns_per_sample'], '.0f')} ns; the whole injector write "
+              f"{fmt(smp['inject_us_per_sample'])} µs.")
     if derivation:
         print(f"Sample rate: one op in {derivation['period']} (IBS default in the RFC), "
               f"{derivation['ops_per_read']} ops a read, so one sample every "

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Run the numa selftests on each topology that tests/selftests.txt names,
 # and the kernel's KUnit suites once, each in a fresh VM, then aggregate
-# everything as TAP ending in "N passed, N failed, N skipped".
+# everything as TAP ending in "N passed, N failed, N skipped". KERNEL and
+# CHECK_RESULTS choose another bzImage and results directory.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$NUMAB_TOP/harness/topologies.sh"
 
-results=$BUILD/results/check
+results=${CHECK_RESULTS:-$BUILD/results/check}
 rm -rf "$results"
 mkdir -p "$results"
 

@@ -42,9 +42,41 @@
 #include "bench.h"
 
 #define INJECT		"/sys/kernel/debug/numa_hint/inject"
+#define STATS		"/sys/kernel/debug/numa_hint/stats"
 #define LINE		64
 #define OPS_PER_READ	12
 #define NTHREADS	2
+
+/* The injector's cost statistics, as its debugfs file names them. */
+static const char *const stat_names[] = {
+	"injected", "parse_ns", "record_ns", "drained", "drain_ns",
+};
+#define NSTATS		(sizeof(stat_names) / sizeof(stat_names[0]))
+
+static void read_stats(long *val)
+{
+	char key[64];
+	long v;
+	size_t i;
+	FILE *f = fopen(STATS, "r");
+
+	memset(val, 0, sizeof(long) * NSTATS);
+	if (!f)
+		return;
+	while (fscanf(f, "%63s %ld", key, &v) == 2)
+		for (i = 0; i < NSTATS; i++)
+			if (!strcmp(key, stat_names[i]))
+				val[i] = v;
+	fclose(f);
+}
+
+/* Nanoseconds per unit of the stat at @ns over the count at @per, or 0. */
+static double per(const long *before, const long *after, int ns, int count)
+{
+	long n = after[count] - before[count];
+
+	return n ? (double)(after[ns] - before[ns]) / n : 0;
+}
 
 static const char *const counters[] = {
 	"numa_hint_faults", "numa_pte_updates", "numa_pages_migrated",
@@ -160,6 +192,7 @@ int main(int argc, char **argv)
 	double seconds = argc > 3 ? atof(argv[3]) : 30;
 	long period = argc > 4 ? atol(argv[4]) : 10000;
 	long before[NCOUNTERS], after[NCOUNTERS], start_migrated, nsamples;
+	long stats_before[NSTATS], stats_after[NSTATS];
 	double start, next;
 	uint64_t *words;
 	size_t i;
@@ -191,6 +224,7 @@ int main(int argc, char **argv)
 		h->reads_per_sample = period / OPS_PER_READ;
 	}
 	read_vmstat(counters, NCOUNTERS, before);
+	read_stats(stats_before);
 	start_migrated = before[2];
 	start = now();
 	for (i = 0; i < NTHREADS; i++)
@@ -215,6 +249,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < NTHREADS; i++)
 		pthread_join(halves[i].thread, NULL);
 	read_vmstat(counters, NCOUNTERS, after);
+	read_stats(stats_after);
 
 	nsamples = atomic_load(&halves[0].samples) + atomic_load(&halves[1].samples);
 	printf("{\"mode\": \"%s\", \"mib\": %zu, \"seconds\": %.2f, \"period\": %ld, \"ops_per_read\": %d, "
@@ -224,6 +259,10 @@ int main(int argc, char **argv)
 	       halves[0].lines, nsamples,
 	       nsamples ? (halves[0].inject_ns + halves[1].inject_ns) / 1e3 / nsamples : 0.0);
 	print_vmstat_deltas(counters, NCOUNTERS, before, after);
+	printf(", \"producer_ns_per_sample\": %.0f, \"consumer_ns_per_sample\": %.0f, "
+	       "\"injector_parse_ns_per_sample\": %.0f",
+	       per(stats_before, stats_after, 2, 0), per(stats_before, stats_after, 4, 3),
+	       per(stats_before, stats_after, 1, 0));
 	printf(", \"data_ok\": %s}\n", check(words, len / 8) ? "true" : "false");
 	return check(words, len / 8) ? 0 : 1;
 }

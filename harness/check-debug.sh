@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# make check-debug: every selftest and KUnit suite of make check, on a
+# kernel built with config/debug.config on top of the test config (KASAN,
+# KFENCE, lockdep, DEBUG_VM, DEBUG_LIST, fault injection) in build/obj-debug.
+# Any splat fails the VM that printed it. Results: build/results/check-debug.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+export OBJ=$BUILD/obj-debug EXTRA_FRAGMENTS=config/debug.config
+"$NUMAB_TOP/harness/kernel.sh"
+# KASAN and lockdep make the emulated VM several times slower.
+KERNEL=$OBJ/arch/x86/boot/bzImage CHECK_RESULTS=$BUILD/results/check-debug \
+	CHECK_TIMEOUT=${CHECK_TIMEOUT:-3600} "$NUMAB_TOP/harness/check.sh"
