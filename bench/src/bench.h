@@ -65,13 +65,17 @@ static inline double pct_on_node(void *buf, size_t len, int node)
 	return n ? 100.0 * on / n : 0;
 }
 
-/* The /proc/vmstat values of the @n counters @names, 0 for absent ones. */
-static inline void read_vmstat(const char *const *names, size_t n, long *val)
+/*
+ * The values of the @n keys @names in @path, a file of "key value" lines
+ * such as /proc/vmstat; 0 for absent ones.
+ */
+static inline void read_key_values(const char *path, const char *const *names,
+				   size_t n, long *val)
 {
 	char key[128];
 	long v;
 	size_t i;
-	FILE *f = fopen("/proc/vmstat", "r");
+	FILE *f = fopen(path, "r");
 
 	memset(val, 0, sizeof(long) * n);
 	if (!f)
@@ -81,6 +85,12 @@ static inline void read_vmstat(const char *const *names, size_t n, long *val)
 			if (!strcmp(key, names[i]))
 				val[i] = v;
 	fclose(f);
+}
+
+/* The /proc/vmstat values of the @n counters @names, 0 for absent ones. */
+static inline void read_vmstat(const char *const *names, size_t n, long *val)
+{
+	read_key_values("/proc/vmstat", names, n, val);
 }
 
 /* Print ", \"name\": delta" for each of the @n counters @names. */

@@ -53,23 +53,6 @@ static const char *const stat_names[] = {
 };
 #define NSTATS		(sizeof(stat_names) / sizeof(stat_names[0]))
 
-static void read_stats(long *val)
-{
-	char key[64];
-	long v;
-	size_t i;
-	FILE *f = fopen(STATS, "r");
-
-	memset(val, 0, sizeof(long) * NSTATS);
-	if (!f)
-		return;
-	while (fscanf(f, "%63s %ld", key, &v) == 2)
-		for (i = 0; i < NSTATS; i++)
-			if (!strcmp(key, stat_names[i]))
-				val[i] = v;
-	fclose(f);
-}
-
 /* Nanoseconds per unit of the stat at @ns over the count at @per, or 0. */
 static double per(const long *before, const long *after, int ns, int count)
 {
@@ -224,7 +207,7 @@ int main(int argc, char **argv)
 		h->reads_per_sample = period / OPS_PER_READ;
 	}
 	read_vmstat(counters, NCOUNTERS, before);
-	read_stats(stats_before);
+	read_key_values(STATS, stat_names, NSTATS, stats_before);
 	start_migrated = before[2];
 	start = now();
 	for (i = 0; i < NTHREADS; i++)
@@ -249,7 +232,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < NTHREADS; i++)
 		pthread_join(halves[i].thread, NULL);
 	read_vmstat(counters, NCOUNTERS, after);
-	read_stats(stats_after);
+	read_key_values(STATS, stat_names, NSTATS, stats_after);
 
 	nsamples = atomic_load(&halves[0].samples) + atomic_load(&halves[1].samples);
 	printf("{\"mode\": \"%s\", \"mib\": %zu, \"seconds\": %.2f, \"period\": %ld, \"ops_per_read\": %d, "
