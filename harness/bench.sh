@@ -23,6 +23,10 @@ summarise preferred_many
 summarise lazy_migrate
 summarise scan_backoff
 summarise sampled_hints "$out/host_rate.jsonl"
+"$NUMAB_TOP/bench/plot_series.py" "$out/sampled_hints.json" pages_migrated \
+	"$out/sampled_hints-migrated.png" "Sampled hints vs scanning: pages migrated (TCG, measured)" "pages migrated"
+"$NUMAB_TOP/bench/plot_series.py" "$out/sampled_hints.json" pct_local.1 \
+	"$out/sampled_hints-local.png" "Far half local to its reader (TCG, measured)" "% of far half on node 1"
 cat >"$out/meta.json" <<JSON
 {
  "date": "$(date -u +%Y-%m-%dT%H:%MZ)",
