@@ -10,7 +10,7 @@ import json
 import sys
 from pathlib import Path
 
-from stats import by_variant, fmt, read_jsonl, spread
+from stats import by_variant, fmt, read_jsonl, spread, summarise_variants
 
 
 def one_run(path):
@@ -40,10 +40,7 @@ KEYS = ['call_us', 'pages_migrated', 'lazy_migrated', 'pages_migrated_per_moved_
 def main(run, json_out=None):
     runs = {p.stem: one_run(p) for p in sorted(Path(run).glob('*.jsonl'))}
     variants = by_variant(runs)
-    summary = {v: {k: spread([r[k] for r in rs]) for k in KEYS} for v, rs in variants.items()}
-    for v, rs in variants.items():
-        summary[v]['runs'] = len(rs)
-        summary[v]['data_ok'] = all(r['data_ok'] for r in rs)
+    summary = summarise_variants(variants, KEYS)
     eager, lazy = variants.get('eager', []), variants.get('lazy', [])
     call_ratio = [l['call_us'] / e['call_us'] for e, l in zip(eager, lazy) if e['call_us']]
     result = {'runs': runs, 'summary': summary, 'lazy_over_eager_call_time': spread(call_ratio)}

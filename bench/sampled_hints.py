@@ -18,7 +18,7 @@ import json
 import sys
 from pathlib import Path
 
-from stats import by_variant, fmt, read_jsonl, spread
+from stats import by_variant, fmt, read_jsonl, spread, summarise_variants
 
 
 def seconds_to(samples, pct):
@@ -80,10 +80,7 @@ def main(run, json_out=None, host_rate=None):
         if host and name.startswith('sample'):
             add_model(r, host['median'])
     variants = by_variant(runs)
-    summary = {v: {k: spread([r[k] for r in rs]) for k in KEYS} for v, rs in variants.items()}
-    for v, rs in variants.items():
-        summary[v]['runs'] = len(rs)
-        summary[v]['data_ok'] = all(r['data_ok'] for r in rs)
+    summary = summarise_variants(variants, KEYS)
     scan, sample = variants.get('scan', []), variants.get('sample', [])
     time_ratio = [b['seconds_to_90pct_local'] / a['seconds_to_90pct_local']
                   for a, b in zip(scan, sample)

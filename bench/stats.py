@@ -27,6 +27,16 @@ def by_variant(runs):
     return variants
 
 
+def summarise_variants(variants, keys):
+    """Per variant: median (min-max) of each key over its runs, the number
+    of runs, and whether every run kept its data."""
+    summary = {v: {k: spread([r[k] for r in rs]) for k in keys} for v, rs in variants.items()}
+    for v, rs in variants.items():
+        summary[v]['runs'] = len(rs)
+        summary[v]['data_ok'] = all(r['data_ok'] for r in rs)
+    return summary
+
+
 def read_jsonl(path):
     """A program's JSON lines: (the samples, the final summary line)."""
     lines = [json.loads(l) for l in path.read_text().splitlines() if l.strip()]
