@@ -3,7 +3,6 @@
 # timeout, with the topology's expectations in the environment. A TEST is a
 # numa selftest name, or a project script (tests/*.sh) that prints TAP.
 # Each leaves NAME.tap and NAME.rc in $NUMAB_RUN for tap-summary.py.
-# NUMA_SELFTESTS names another directory of built selftests.
 . "$(dirname "$0")/../lib.sh"
 . "$NUMAB_TOP/harness/topologies.sh"
 
@@ -14,7 +13,7 @@ cd /tmp || exit 1
 for t in "$@"; do
 	case "$t" in
 	*.sh) exe=$NUMAB_TOP/$t name=$(basename "$t" .sh) ;;
-	*) exe=${NUMA_SELFTESTS:-$BUILD/selftests/numa}/$t name=$t ;;
+	*) exe=$BUILD/selftests/numa/$t name=$t ;;
 	esac
 	timeout "${limit:-120}" "$exe" >"$NUMAB_RUN/$name.tap" 2>&1
 	echo $? >"$NUMAB_RUN/$name.rc"
