@@ -10,7 +10,7 @@ TIMEOUT ?= 600
 # parses it: make vm CMD='numactl -H; exit 3' works as typed.
 export CMD
 
-.PHONY: all deps base tree export kernel selftests tools lint vm check check-debug demo bench clean help
+.PHONY: all deps base tree export kernel selftests tools lint vm check check-debug stress demo bench clean help
 
 all: kernel
 
@@ -52,6 +52,9 @@ check: lint kernel selftests tools
 # The same tests on a debug kernel (KASAN, lockdep, DEBUG_VM, ...).
 check-debug: kernel selftests tools
 	@$(H)/check-debug.sh
+
+stress: kernel selftests tools
+	@$(H)/stress.sh
 
 demo: kernel selftests tools
 	@$(H)/demo.sh

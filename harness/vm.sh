@@ -69,12 +69,41 @@ fi
 echo "$accel_name" >"$rundir/accel"
 printf '%s\n' "$*" >"$rundir/cmd.sh"
 
+# qemu_boot ACCEL SECONDS: qemu_run, booted again (twice at most) when the
+# guest has not reached init after BOOT_SECONDS. Under TCG the debug kernel
+# now and then stalls in early boot, in the RCU-tasks self-test before SMP
+# bring-up, long before any code of the series runs; the stalled console
+# is kept as console.stalled-N.log.
+qemu_boot() {
+	local try pid waited
+	for try in 1 2 3; do
+		qemu_run "$1" "$2" &
+		pid=$!
+		waited=0
+		while kill -0 $pid 2>/dev/null && [ $waited -lt "${BOOT_SECONDS:-300}" ] &&
+			! grep -q "as init process" "$rundir/console.log" 2>/dev/null; do
+			sleep 2
+			waited=$((waited + 2))
+		done
+		if [ $try -lt 3 ] && kill -0 $pid 2>/dev/null &&
+			! grep -q "as init process" "$rundir/console.log"; then
+			log "no init after ${BOOT_SECONDS:-300} s: early-boot stall, booting again"
+			pkill -P $pid
+			wait $pid
+			mv "$rundir/console.log" "$rundir/console.stalled-$try.log"
+			continue
+		fi
+		wait $pid
+		return
+	done
+}
+
 touch "$rundir/out.log"
 tail -n +1 -F "$rundir/out.log" 2>/dev/null &
 tailer=$!
 start=$(date +%s)
 set +e
-qemu_run "$accel" "$timeout"
+qemu_boot "$accel" "$timeout"
 qemu_rc=$?
 set -e
 sleep 0.3
