@@ -12,11 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-
-def value(sample, field):
-    key, _, index = field.partition('.')
-    v = sample[key]
-    return v[int(index)] if index else v
+from stats import field_value
 
 
 def main(summary, field, out, title, ylabel):
@@ -25,7 +21,7 @@ def main(summary, field, out, title, ylabel):
         plots = []
         for name, run in sorted(runs.items()):
             data = Path(tmp) / f'{name}.dat'
-            data.write_text(''.join(f"{s['t']} {value(s, field)}\n" for s in run['samples']))
+            data.write_text(''.join(f"{s['t']} {field_value(s, field)}\n" for s in run['samples']))
             plots.append(f"'{data}' using 1:2 with lines lw 2 title '{name}'")
         script = '\n'.join([
             "set terminal pngcairo size 900,500",

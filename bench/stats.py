@@ -41,3 +41,11 @@ def read_jsonl(path):
     """A program's JSON lines: (the samples, the final summary line)."""
     lines = [json.loads(l) for l in path.read_text().splitlines() if l.strip()]
     return lines[:-1], lines[-1]
+
+
+def field_value(sample, field):
+    """A field of a per-interval sample: a key, or "key.N" for element N of
+    a list (pct_local.1)."""
+    key, _, index = field.partition('.')
+    v = sample[key]
+    return v[int(index)] if index else v

@@ -1,40 +1,77 @@
 #!/usr/bin/env bash
-# make bench: run the benchmark scenarios in the tiered VM and summarise
+# make bench: run the benchmark scenarios in the tiered VM (or, with HOST=1,
+# on this machine, which must be running the patched kernel) and summarise
 # them into build/results/: <scenario>.json (every run's raw counters and
-# series), <scenario>.md (median, min, max) and meta.json (kernel, series
-# commit, topology, accelerator). Absolute numbers are emulated: compare
+# series), <scenario>.md (median, min, max, and the labelled latency
+# model), PNG plots, meta.json (kernel, series commit, topology,
+# accelerator) and summary.md, which goes into the README between its
+# bench markers. Absolute numbers under emulation are emulated: compare
 # the variants of one run with each other, not with hardware.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 out=$BUILD/results
 run=$out/bench-run
-rm -rf "$run"
-mkdir -p "$out"
+b=$NUMAB_TOP/bench
+rm -rf "$run" "$out"/*.png
+mkdir -p "$run"
 # The read loop of sampled_hints at native speed, for that scenario's model.
 for _ in 1 2 3; do "$BUILD/bench/hintbench" rate 128 3; done >"$out/host_rate.jsonl"
-BENCH_REPS=${BENCH_REPS:-3} "$NUMAB_TOP/harness/vm.sh" -t tiered -T 3600 -r "$run" \
-	"$NUMAB_TOP/harness/guest/bench.sh"
+export BENCH_REPS=${BENCH_REPS:-3}
+if [ "${HOST:-0}" = 1 ]; then
+	case "$(uname -r)" in *numab*) ;; *) die "HOST=1 needs the patched kernel running (uname -r: $(uname -r))" ;; esac
+	[ "$(id -u)" = 0 ] || die "HOST=1 needs root"
+	echo "none (bare metal)" >"$run/accel"
+	topology="this machine: $(numactl -H | head -n 1)"
+	NUMAB_RUN=$run "$NUMAB_TOP/harness/guest/bench.sh"
+else
+	topology=tiered
+	"$NUMAB_TOP/harness/vm.sh" -t tiered -T 3600 -r "$run" "$NUMAB_TOP/harness/guest/bench.sh"
+fi
+
 # summarise SCENARIO [ARG...]: its table on stdout and in <scenario>.md.
 summarise() {
-	"$NUMAB_TOP/bench/$1.py" "$run/$1" "$out/$1.json" "${@:2}" | tee "$out/$1.md"
+	"$b/$1.py" "$run/$1" "$out/$1.json" "${@:2}" | tee "$out/$1.md"
 }
+# model SCENARIO FIELD FAR BASELINE: the latency model, after the table.
+model() {
+	echo >>"$out/$1.md"
+	"$b/model.py" "$out/$1.json" "${@:2}" | tee -a "$out/$1.md"
+}
+# plot SCENARIO FIELD NAME TITLE YLABEL: build/results/SCENARIO-NAME.png
+plot() {
+	"$b/plot_series.py" "$out/$1.json" "$2" "$out/$1-$3.png" "$4 (TCG, measured)" "$5"
+}
+
 summarise preferred_many
+model preferred_many pct_on_nodes_0_1 tier2 plain
+plot preferred_many pct_on_nodes_0_1 local "memcached's memory on nodes 0-1" "% on nodes 0-1"
+plot preferred_many ops_per_s rate "memcached gets per second" "gets/s"
 summarise lazy_migrate
+model lazy_migrate moved_hot_on_node1_pct remote none
+plot lazy_migrate moved_hot_on_node1_pct local "Moved thread's hot pages on its new node" "% on node 1"
+plot lazy_migrate passes.1 rate "Moved thread's triad passes" "passes per second"
 summarise scan_backoff
+model scan_backoff movable_on_node1_pct remote old
+plot scan_backoff movable_on_node1_pct local "Movable memory local to the task" "% on node 1"
+plot scan_backoff passes rate "pinmix passes" "passes per 0.25 s"
 summarise sampled_hints "$out/host_rate.jsonl"
-"$NUMAB_TOP/bench/plot_series.py" "$out/sampled_hints.json" pages_migrated \
-	"$out/sampled_hints-migrated.png" "Sampled hints vs scanning: pages migrated (TCG, measured)" "pages migrated"
-"$NUMAB_TOP/bench/plot_series.py" "$out/sampled_hints.json" pct_local.1 \
-	"$out/sampled_hints-local.png" "Far half local to its reader (TCG, measured)" "% of far half on node 1"
+model sampled_hints pct_local.1 remote scan
+plot sampled_hints pages_migrated migrated "Sampled hints vs scanning: pages migrated" "pages migrated"
+plot sampled_hints pct_local.1 local "Far half local to its reader" "% of far half on node 1"
+summarise perf_numa
+
 cat >"$out/meta.json" <<JSON
 {
  "date": "$(date -u +%Y-%m-%dT%H:%MZ)",
  "kernel": "$(cat "$run/kernel")",
  "series_commit": "$(git -C "$TREE" rev-parse HEAD)",
  "base": "$BASE_PKG $BASE_VERSION",
- "topology": "tiered",
+ "topology": "$topology",
  "accelerator": "$(cat "$run/accel")",
- "reps": ${BENCH_REPS:-3}
+ "reps": $BENCH_REPS
 }
 JSON
+"$b/report.py" "$out" >"$out/summary.md"
+"$b/report.py" --readme "$out" "$NUMAB_TOP/README.md" "$NUMAB_TOP/docs/results"
+log "results: $out/summary.md; README.md's bench section and docs/results/ updated"

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Summarise bench/scenarios/perf_numa.sh: per run, perf bench numa mem's
+convergence latency (None if the processes never converged) and total
+speed, and the NUMA counters over the run; per variant (the series, and
+its features off), the median (min-max) over its runs, and the
+series/off ratios paired run by run. Print a Markdown table, write JSON.
+
+   perf_numa.py RUN_DIR [JSON_OUT]
+"""
+import json
+import re
+import sys
+from pathlib import Path
+
+from stats import by_variant, fmt, spread
+
+
+def perf_value(text, name):
+    m = re.search(r'^\s*main,\s+([\d.]+),\s+\S+,\s+' + re.escape(name) + r'\s*$', text, re.M)
+    return float(m.group(1)) if m else None
+
+
+def vmstat(path):
+    return {k: int(v) for k, v in (line.split() for line in path.read_text().splitlines()) if v != '-'}
+
+
+def one_run(d):
+    text = (d / 'perf.txt').read_text()
+    before, after = vmstat(d / 'vmstat.before'), vmstat(d / 'vmstat.after')
+    counters = {k: after[k] - before[k] for k in after if k in before}
+    converged = 'converged' in text and perf_value(text, 'NUMA-convergence-latency') is not None
+    return {
+        'convergence_s': perf_value(text, 'NUMA-convergence-latency') if converged else None,
+        'converged': converged,
+        'total_gb_per_s': perf_value(text, 'total-speed'),
+        'runtime_s': perf_value(text, 'runtime-max/thread'),
+        'counters': counters,
+        'hint_faults': counters.get('numa_hint_faults'),
+        'pages_migrated': counters.get('numa_pages_migrated'),
+        'pte_updates': counters.get('numa_pte_updates'),
+    }
+
+
+KEYS = ['convergence_s', 'total_gb_per_s', 'hint_faults', 'pages_migrated', 'pte_updates']
+
+
+def ratios(a, b, key):
+    return [x[key] / y[key] for x, y in zip(a, b) if x[key] is not None and y[key]]
+
+
+def main(run, json_out=None):
+    runs = {d.name: one_run(d) for d in sorted(Path(run).iterdir()) if (d / 'perf.txt').exists()}
+    groups = by_variant(runs)
+    summary = {g: {k: spread([r[k] for r in rs]) for k in KEYS} for g, rs in groups.items()}
+    for g, rs in groups.items():
+        summary[g]['runs'] = len(rs)
+        summary[g]['converged'] = sum(r['converged'] for r in rs)
+    series, off = groups.get('series', []), groups.get('off', [])
+    headline = {
+        'convergence_series_over_off': spread(ratios(series, off, 'convergence_s')),
+        'hint_faults_series_over_off': spread(ratios(series, off, 'hint_faults')),
+    }
+    result = {'runs': runs, 'summary': summary, 'headline': headline}
+
+    print('| variant | runs | converged | convergence s | total GB/s (TCG) | hint faults | '
+          'pages migrated | PTE updates |')
+    print('|---|---|---|---|---|---|---|---|')
+    names = {'series': 'the series (failure-aware backoff)', 'off': 'features off (legacy_backoff=1)'}
+    for g in ('series', 'off'):
+        if g not in summary:
+            continue
+        s = summary[g]
+        print(f"| {names[g]} | {s['runs']} | {s['converged']} | {fmt(s['convergence_s'], '.1f')} | "
+              f"{fmt(s['total_gb_per_s'], '.2f')} | {fmt(s['hint_faults'], '.0f')} | "
+              f"{fmt(s['pages_migrated'], '.0f')} | {fmt(s['pte_updates'], '.0f')} |")
+    print('\nmedian (min-max) over runs; ratios paired run by run:\n')
+    for k, v in headline.items():
+        print(f"- {k.replace('_', ' ')}: {fmt(v, '.2f')}")
+    if json_out:
+        Path(json_out).write_text(json.dumps(result, indent=1) + '\n')
+    return result
+
+
+if __name__ == '__main__':
+    main(*sys.argv[1:3])
