@@ -15,6 +15,11 @@ from pathlib import Path
 from stats import field_value
 
 
+def quoted(text):
+    """A gnuplot single-quoted string: a quote inside is written twice."""
+    return "'" + text.replace("'", "''") + "'"
+
+
 def main(summary, field, out, title, ylabel):
     runs = json.loads(Path(summary).read_text())['runs']
     with tempfile.TemporaryDirectory() as tmp:
@@ -22,13 +27,13 @@ def main(summary, field, out, title, ylabel):
         for name, run in sorted(runs.items()):
             data = Path(tmp) / f'{name}.dat'
             data.write_text(''.join(f"{s['t']} {field_value(s, field)}\n" for s in run['samples']))
-            plots.append(f"'{data}' using 1:2 with lines lw 2 title '{name}'")
+            plots.append(f"{quoted(str(data))} using 1:2 with lines lw 2 title {quoted(name)}")
         script = '\n'.join([
             "set terminal pngcairo size 900,500",
-            f"set output '{out}'",
-            f"set title '{title}'",
+            f"set output {quoted(out)}",
+            f"set title {quoted(title)}",
             "set xlabel 'time (s)'",
-            f"set ylabel '{ylabel}'",
+            f"set ylabel {quoted(ylabel)}",
             "set key bottom right",
             "set grid",
             'plot ' + ', '.join(plots),

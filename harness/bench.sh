@@ -13,12 +13,20 @@ set -euo pipefail
 out=$BUILD/results
 run=$out/bench-run
 b=$NUMAB_TOP/bench
-rm -rf "$run" "$out"/*.png
-mkdir -p "$run"
-# The read loop of sampled_hints at native speed, for that scenario's model.
-for _ in 1 2 3; do "$BUILD/bench/hintbench" rate 128 3; done >"$out/host_rate.jsonl"
 export BENCH_REPS=${BENCH_REPS:-3}
-if [ "${HOST:-0}" = 1 ]; then
+# BENCH_SUMMARY_ONLY=1 summarises the last run again, without running it.
+if [ "${BENCH_SUMMARY_ONLY:-0}" = 1 ]; then
+	[ -f "$run/kernel" ] || die "no run to summarise in $run"
+	topology=$(cat "$run/topology" 2>/dev/null || echo tiered)
+else
+	rm -rf "$run" "$out"/*.png
+	mkdir -p "$run"
+	# The read loop of sampled_hints at native speed, for its model.
+	for _ in 1 2 3; do "$BUILD/bench/hintbench" rate 128 3; done >"$out/host_rate.jsonl"
+fi
+if [ "${BENCH_SUMMARY_ONLY:-0}" = 1 ]; then
+	:
+elif [ "${HOST:-0}" = 1 ]; then
 	case "$(uname -r)" in *numab*) ;; *) die "HOST=1 needs the patched kernel running (uname -r: $(uname -r))" ;; esac
 	[ "$(id -u)" = 0 ] || die "HOST=1 needs root"
 	echo "none (bare metal)" >"$run/accel"
@@ -28,6 +36,7 @@ else
 	topology=tiered
 	"$NUMAB_TOP/harness/vm.sh" -t tiered -T 3600 -r "$run" "$NUMAB_TOP/harness/guest/bench.sh"
 fi
+echo "$topology" >"$run/topology"
 
 # summarise SCENARIO [ARG...]: its table on stdout and in <scenario>.md.
 summarise() {
@@ -63,7 +72,7 @@ summarise perf_numa
 
 cat >"$out/meta.json" <<JSON
 {
- "date": "$(date -u +%Y-%m-%dT%H:%MZ)",
+ "date": "$(date -u -r "$run/kernel" +%Y-%m-%dT%H:%MZ)",
  "kernel": "$(cat "$run/kernel")",
  "series_commit": "$(git -C "$TREE" rev-parse HEAD)",
  "base": "$BASE_PKG $BASE_VERSION",
