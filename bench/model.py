@@ -21,7 +21,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from stats import by_variant, field_value, fmt, spread
+from stats import by_variant, field_value, fmt, paired_ratios, spread
 
 # Idle load-to-use latencies, ns.
 LATENCY_NS = {'local': 89, 'remote': 139, 'tier2': 305}
@@ -60,7 +60,7 @@ def main(summary, field, far, baseline):
     for v, rs in variants.items():
         base = variants.get(baseline_of(v, baseline), [])
         # Pair the n-th run of each variant, as the measured ratios do.
-        ratios = [b['ns'] / r['ns'] for r, b in zip(rs, base) if r['ns'] and b['ns']]
+        ratios = paired_ratios(base, rs, 'ns')
         print(f"| {v} | {fmt(spread([r['ns'] for r in rs]), '.0f')} | {fmt(spread(ratios), '.2f')} |")
     print(f'\nModel, not measurement: locality ({field}) measured under TCG, latencies '
           f"local {LATENCY_NS['local']} ns, {far} {LATENCY_NS[far]} ns, taken from:")

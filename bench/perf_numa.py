@@ -12,7 +12,7 @@ import re
 import sys
 from pathlib import Path
 
-from stats import by_variant, fmt, spread
+from stats import by_variant, fmt, paired_ratios, print_headline, read_counters, spread
 
 
 def perf_value(text, name):
@@ -20,13 +20,9 @@ def perf_value(text, name):
     return float(m.group(1)) if m else None
 
 
-def vmstat(path):
-    return {k: int(v) for k, v in (line.split() for line in path.read_text().splitlines()) if v != '-'}
-
-
 def one_run(d):
     text = (d / 'perf.txt').read_text()
-    before, after = vmstat(d / 'vmstat.before'), vmstat(d / 'vmstat.after')
+    before, after = read_counters(d / 'vmstat.before'), read_counters(d / 'vmstat.after')
     counters = {k: after[k] - before[k] for k in after if k in before}
     converged = 'converged' in text and perf_value(text, 'NUMA-convergence-latency') is not None
     return {
@@ -44,10 +40,6 @@ def one_run(d):
 KEYS = ['convergence_s', 'total_gb_per_s', 'hint_faults', 'pages_migrated', 'pte_updates']
 
 
-def ratios(a, b, key):
-    return [x[key] / y[key] for x, y in zip(a, b) if x[key] is not None and y[key]]
-
-
 def main(run, json_out=None):
     runs = {d.name: one_run(d) for d in sorted(Path(run).iterdir()) if (d / 'perf.txt').exists()}
     groups = by_variant(runs)
@@ -57,8 +49,8 @@ def main(run, json_out=None):
         summary[g]['converged'] = sum(r['converged'] for r in rs)
     series, off = groups.get('series', []), groups.get('off', [])
     headline = {
-        'convergence_series_over_off': spread(ratios(series, off, 'convergence_s')),
-        'hint_faults_series_over_off': spread(ratios(series, off, 'hint_faults')),
+        'convergence_series_over_off': spread(paired_ratios(series, off, 'convergence_s')),
+        'hint_faults_series_over_off': spread(paired_ratios(series, off, 'hint_faults')),
     }
     result = {'runs': runs, 'summary': summary, 'headline': headline}
 
@@ -73,9 +65,7 @@ def main(run, json_out=None):
         print(f"| {names[g]} | {s['runs']} | {s['converged']} | {fmt(s['convergence_s'], '.1f')} | "
               f"{fmt(s['total_gb_per_s'], '.2f')} | {fmt(s['hint_faults'], '.0f')} | "
               f"{fmt(s['pages_migrated'], '.0f')} | {fmt(s['pte_updates'], '.0f')} |")
-    print('\nmedian (min-max) over runs; ratios paired run by run:\n')
-    for k, v in headline.items():
-        print(f"- {k.replace('_', ' ')}: {fmt(v, '.2f')}")
+    print_headline(headline)
     if json_out:
         Path(json_out).write_text(json.dumps(result, indent=1) + '\n')
     return result

@@ -9,12 +9,7 @@ import json
 import sys
 from pathlib import Path
 
-from stats import by_variant, fmt, spread
-
-
-def counters(path):
-    return {k: int(v) for k, v in (l.split() for l in path.read_text().splitlines())
-            if v != '-'}
+from stats import by_variant, fmt, read_counters, spread
 
 
 def task_pages_migrated(d):
@@ -36,7 +31,7 @@ def share_and_rate(share, ops):
 
 
 def one_run(d):
-    before, after = counters(d / 'vmstat.before'), counters(d / 'vmstat.after')
+    before, after = read_counters(d / 'vmstat.before'), read_counters(d / 'vmstat.after')
     delta = {k: after[k] - before[k] for k in after if k in before}
     share = []
     for line in (d / 'share.txt').read_text().splitlines():

@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-from stats import by_variant, fmt, read_jsonl, spread
+from stats import by_variant, fmt, paired_ratios, print_headline, read_jsonl, spread
 
 
 def one_run(path):
@@ -37,10 +37,6 @@ KEYS = ['pte_updates', 'hint_faults', 'pgmigrate_fail', 'failed_unmovable', 'pag
         'passes_per_s', 'seconds_to_90pct_local', 'scan_period_ms']
 
 
-def ratios(old, new, key):
-    return [o[key] / n[key] for o, n in zip(old, new) if o[key] is not None and n[key]]
-
-
 def main(run, json_out=None):
     runs = {p.stem: one_run(p) for p in sorted(Path(run).glob('*.jsonl'))}
     groups = by_variant(runs)
@@ -51,11 +47,11 @@ def main(run, json_out=None):
     fo, fn = groups.get('fail-old', []), groups.get('fail-new', [])
     oo, on = groups.get('ok-old', []), groups.get('ok-new', [])
     headline = {
-        'fail_pte_updates_old_over_new': spread(ratios(fo, fn, 'pte_updates')),
-        'fail_hint_faults_old_over_new': spread(ratios(fo, fn, 'hint_faults')),
-        'fail_stime_old_over_new': spread(ratios(fo, fn, 'stime_s')),
-        'ok_time_to_90pct_new_over_old': spread(ratios(on, oo, 'seconds_to_90pct_local')),
-        'ok_pages_migrated_new_over_old': spread(ratios(on, oo, 'pages_migrated')),
+        'fail_pte_updates_old_over_new': spread(paired_ratios(fo, fn, 'pte_updates')),
+        'fail_hint_faults_old_over_new': spread(paired_ratios(fo, fn, 'hint_faults')),
+        'fail_stime_old_over_new': spread(paired_ratios(fo, fn, 'stime_s')),
+        'ok_time_to_90pct_new_over_old': spread(paired_ratios(on, oo, 'seconds_to_90pct_local')),
+        'ok_pages_migrated_new_over_old': spread(paired_ratios(on, oo, 'pages_migrated')),
     }
     result = {'runs': runs, 'summary': summary, 'headline': headline}
 
@@ -72,9 +68,7 @@ def main(run, json_out=None):
               f"{fmt(s['pages_migrated'], '.0f')} | {fmt(s['stime_s'], '.2f')} | "
               f"{fmt(s['passes_per_s'], '.1f')} | {fmt(s['seconds_to_90pct_local'], '.2f')} | "
               f"{fmt(s['scan_period_ms'], '.0f')} | {'ok' if s['data_ok'] else 'BAD'} |")
-    print('\nmedian (min-max) over runs; ratios paired run by run:\n')
-    for k, v in headline.items():
-        print(f"- {k.replace('_', ' ')}: {fmt(v, '.2f')}")
+    print_headline(headline)
     if json_out:
         Path(json_out).write_text(json.dumps(result, indent=1) + '\n')
     return result

@@ -49,3 +49,21 @@ def field_value(sample, field):
     key, _, index = field.partition('.')
     v = sample[key]
     return v[int(index)] if index else v
+
+
+def read_counters(path):
+    """A vmstat snapshot as harness/guest/vmstat.sh writes it: {name: value},
+    counters the kernel lacks ("-") left out."""
+    return {k: int(v) for k, v in (l.split() for l in path.read_text().splitlines()) if v != '-'}
+
+
+def paired_ratios(a, b, key):
+    """key of the n-th run of a over that of the n-th run of b, for each n
+    where both are known and b's is not zero."""
+    return [x[key] / y[key] for x, y in zip(a, b) if x[key] is not None and y[key]]
+
+
+def print_headline(headline):
+    print('\nmedian (min-max) over runs; ratios paired run by run:\n')
+    for k, v in headline.items():
+        print(f"- {k.replace('_', ' ')}: {fmt(v, '.2f')}")
