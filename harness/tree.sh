@@ -38,6 +38,8 @@ allow_new_files() {
 	g update-index --skip-worktree .gitignore
 }
 
+# Commits take their committer date from the patch, as the base does from a
+# fixed date, so that every clone gets the same commit ids for the series.
 apply_series() {
 	local p n=0
 	g update-index --no-skip-worktree .gitignore
@@ -46,7 +48,7 @@ apply_series() {
 	allow_new_files
 	while read -r p; do
 		[ -f "$PATCHES/$p" ] || die "patches/series names $p, which does not exist"
-		if ! g am -q --keep-cr "$PATCHES/$p" >"$BUILD/am.log" 2>&1; then
+		if ! g am -q --keep-cr --committer-date-is-author-date "$PATCHES/$p" >"$BUILD/am.log" 2>&1; then
 			g am --abort >/dev/null 2>&1 || true
 			die "patch $p does not apply to base + the patches before it (see build/am.log)"
 		fi
