@@ -23,18 +23,16 @@ else
 	mkdir -p "$run"
 	# The read loop of sampled_hints at native speed, for its model.
 	for _ in 1 2 3; do "$BUILD/bench/hintbench" rate 128 3; done >"$out/host_rate.jsonl"
-fi
-if [ "${BENCH_SUMMARY_ONLY:-0}" = 1 ]; then
-	:
-elif [ "${HOST:-0}" = 1 ]; then
-	case "$(uname -r)" in *numab*) ;; *) die "HOST=1 needs the patched kernel running (uname -r: $(uname -r))" ;; esac
-	[ "$(id -u)" = 0 ] || die "HOST=1 needs root"
-	echo "none (bare metal)" >"$run/accel"
-	topology="this machine: $(numactl -H | head -n 1)"
-	NUMAB_RUN=$run "$NUMAB_TOP/harness/guest/bench.sh"
-else
-	topology=tiered
-	"$NUMAB_TOP/harness/vm.sh" -t tiered -T 3600 -r "$run" "$NUMAB_TOP/harness/guest/bench.sh"
+	if [ "${HOST:-0}" = 1 ]; then
+		case "$(uname -r)" in *numab*) ;; *) die "HOST=1 needs the patched kernel running (uname -r: $(uname -r))" ;; esac
+		[ "$(id -u)" = 0 ] || die "HOST=1 needs root"
+		echo "none (bare metal)" >"$run/accel"
+		topology="this machine: $(numactl -H | head -n 1)"
+		NUMAB_RUN=$run "$NUMAB_TOP/harness/guest/bench.sh"
+	else
+		topology=tiered
+		"$NUMAB_TOP/harness/vm.sh" -t tiered -T 3600 -r "$run" "$NUMAB_TOP/harness/guest/bench.sh"
+	fi
 fi
 echo "$topology" >"$run/topology"
 

@@ -98,10 +98,12 @@ for c in $(g rev-list --reverse base..HEAD); do
 	# document) builds exactly what its parent built: that build stands.
 	if [ $i -gt 1 ] && [ -z "$(kernel_inputs "$c")" ]; then
 		log "[$i] $(g log -1 --format=%s "$c"): no kernel build input changed"
-	elif log "[$i] building $(g log -1 --format=%s "$c")" &&
-		! "$NUMAB_TOP/harness/kernel.sh" >"$LOGDIR/$name.build" 2>&1; then
-		problem "$name" "does not build (build/lint/$name.build)"
-		continue
+	else
+		log "[$i] building $(g log -1 --format=%s "$c")"
+		if ! "$NUMAB_TOP/harness/kernel.sh" >"$LOGDIR/$name.build" 2>&1; then
+			problem "$name" "does not build (build/lint/$name.build)"
+			continue
+		fi
 	fi
 	# shellcheck disable=SC2086
 	w1_warnings $objs >"$LOGDIR/$name.w1"
