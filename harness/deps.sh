@@ -26,6 +26,8 @@ if [ "$(id -u)" != 0 ] || [ "${NUMAB_NO_INSTALL:-0}" = 1 ]; then
 	die "missing packages: ${missing[*]} (as root: apt-get install ${missing[*]})"
 fi
 log "installing ${missing[*]}"
+# The first step of a fresh clone: nothing has made build/ yet.
+mkdir -p "$BUILD"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq >/dev/null 2>&1 || true
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >"$BUILD/apt.log" 2>&1 ||
