@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Configure and build build/linux out of tree in $OBJ with ccache.
-# Config: x86_64_defconfig + kvm_guest.config + config/numa-vm.config
-# (+ any fragments in $EXTRA_FRAGMENTS). Every symbol a fragment sets is
-# checked afterwards, so a dependency that silently drops one fails here.
+# Config: allnoconfig + config/vm.config (what the 9p-rooted test VM needs)
+# + config/series.config (what the series needs) + config/test.config (its
+# KUnit suites), + any fragments in $EXTRA_FRAGMENTS. Every symbol a
+# fragment sets is checked afterwards, so a dependency that silently drops
+# one fails here.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 [ -d "$TREE/.git" ] || die "no kernel tree at $TREE; run make tree first"
 command -v ccache >/dev/null || die "ccache is missing; run make deps"
 
-fragments=("$NUMAB_TOP/config/numa-vm.config")
+fragments=("$NUMAB_TOP/config/vm.config" "$NUMAB_TOP/config/series.config"
+	"$NUMAB_TOP/config/test.config")
 for f in ${EXTRA_FRAGMENTS:-}; do fragments+=("$NUMAB_TOP/$f"); done
 
 export KBUILD_BUILD_TIMESTAMP="${KBUILD_BUILD_TIMESTAMP:-2000-01-01}"
@@ -42,7 +45,7 @@ configure() {
 	local stamp f
 	# Reconfigure when a fragment or any Kconfig file of the tree changes.
 	stamp=$({
-		cat "${fragments[@]}" "$TREE/kernel/configs/kvm_guest.config"
+		cat "${fragments[@]}"
 		git -C "$TREE" ls-files -s -- '*Kconfig*'
 		git -C "$TREE" diff -- '*Kconfig*'
 	} | sha256sum | cut -d' ' -f1)
@@ -51,7 +54,7 @@ configure() {
 	fi
 	log "configuring $OBJ"
 	mkdir -p "$OBJ"
-	kmake x86_64_defconfig kvm_guest.config >/dev/null
+	kmake allnoconfig >/dev/null
 	"$TREE/scripts/kconfig/merge_config.sh" -m -O "$OBJ" "$OBJ/.config" "${fragments[@]}" >"$OBJ/merge.log" 2>&1
 	kmake olddefconfig >/dev/null
 	for f in "${fragments[@]}"; do
