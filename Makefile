@@ -10,7 +10,7 @@ TIMEOUT ?= 600
 # parses it: make vm CMD='numactl -H; exit 3' works as typed.
 export CMD
 
-.PHONY: all deps base tree export kernel selftests tools lint vm check check-debug stress demo bench clean help
+.PHONY: all deps base tree export kernel selftests tools lint lint-full vm check check-debug stress demo bench clean help
 
 all: kernel
 
@@ -42,6 +42,10 @@ tools: deps
 
 lint: tree
 	@$(H)/lint.sh
+
+# Every prefix builds vmlinux in every config: hours, not for CI.
+lint-full: tree
+	@LINT_FULL=1 $(H)/lint.sh
 
 vm: kernel
 	@$(H)/vm.sh -t $(TOPO) -T $(TIMEOUT) "$$CMD"

@@ -43,3 +43,54 @@ kmake() {
 }
 
 jobs() { nproc 2>/dev/null || echo 2; }
+
+# kconfig_defined SYM: the checked-out tree has a Kconfig entry for SYM. A
+# fragment may name a symbol that a later patch of the series introduces.
+kconfig_defined() {
+	git -C "$TREE" grep -q -E "^(menu)?config ${1#CONFIG_}\$" -- '*Kconfig*'
+}
+
+# fragment_holds FILE: every CONFIG_X=v / CONFIG_X=n of FILE that the tree
+# defines holds in $OBJ/.config; logs each one that does not.
+fragment_holds() {
+	local line sym val bad=0
+	while IFS= read -r line; do
+		case "$line" in CONFIG_*=*) ;; *) continue ;; esac
+		sym=${line%%=*} val=${line#*=}
+		kconfig_defined "$sym" || continue
+		if [ "$val" = n ]; then
+			! grep -q "^$sym=" "$OBJ/.config" || { log "$sym is set, wanted off"; bad=1; }
+		else
+			grep -qx "$sym=$val" "$OBJ/.config" || { log "$sym is not $val"; bad=1; }
+		fi
+	done <"$1"
+	return $bad
+}
+
+# configure_obj FIRST_CHECKED FRAGMENT...: make $OBJ/.config allnoconfig
+# plus the FRAGMENTs, unless they and the tree's Kconfig files are what they
+# were last time. The fragments from number FIRST_CHECKED (1-based) on must
+# then hold, so that a dependency that silently drops a symbol fails here.
+configure_obj() {
+	local first=$1 stamp i=0 f
+	shift
+	export KBUILD_BUILD_TIMESTAMP="${KBUILD_BUILD_TIMESTAMP:-2000-01-01}"
+	export KBUILD_BUILD_USER=numab KBUILD_BUILD_HOST=numab
+	stamp=$({
+		cat "$@"
+		git -C "$TREE" ls-files -s -- '*Kconfig*'
+		git -C "$TREE" diff -- '*Kconfig*'
+	} | sha256sum | cut -d' ' -f1)
+	[ "$(cat "$OBJ/.numab-config" 2>/dev/null)" != "$stamp" ] || return 0
+	log "configuring $OBJ"
+	mkdir -p "$OBJ"
+	kmake allnoconfig >/dev/null
+	"$TREE/scripts/kconfig/merge_config.sh" -m -O "$OBJ" "$OBJ/.config" "$@" >"$OBJ/merge.log" 2>&1
+	kmake olddefconfig >/dev/null
+	for f in "$@"; do
+		i=$((i + 1))
+		[ $i -lt "$first" ] && continue
+		fragment_holds "$f" || die "config fragment ${f#"$NUMAB_TOP"/} did not take effect in $OBJ (see above)"
+	done
+	echo "$stamp" >"$OBJ/.numab-config"
+}

@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
-# Lint the series, patch by patch:
-#  - scripts/checkpatch.pl --strict on each patch file;
-#  - every prefix of the series is built (incrementally, in build/obj), so
-#    each patch compiles on its own and the series bisects;
-#  - the C files a patch touches are rebuilt with W=1 and sparse (C=1), and
-#    any warning their parent commit did not have fails that patch;
-#  - the numa selftests are built with -Werror when a patch touches them;
-#  - every file a patch adds has a MAINTAINERS entry. (checkpatch's own
-#    FILE_PATH_CHANGES warning fires for any added file, covered or not.)
-# Problems are reported per patch; the exit status is non-zero on any.
+# Lint the series as a maintainer would before taking it, within what a cold
+# make check can afford:
+#  - scripts/checkpatch.pl --strict on each patch file, two at a time;
+#  - every prefix of the series builds, in the VM config (build/obj), every
+#    kernel object the series touches that exists at that prefix: each patch
+#    compiles on its own and the series bisects;
+#  - the whole series builds the directories it touches in each config of
+#    config/matrix (NUMA off, NUMA balancing off, THP off, NUMA_HINT off):
+#    code outside the VM config's #ifdefs compiles too;
+#  - the objects the series touches, rebuilt with W=1 and sparse (C=1), warn
+#    no more than they did on the base;
+#  - the numa selftests build with -Werror;
+#  - every file the series adds has a MAINTAINERS entry.
+#
+# LINT_FULL=1 (make lint-full) is the exhaustive version, too slow for CI:
+# every prefix builds vmlinux in the VM config and in every matrix config.
+# Problems are reported together; the exit status is non-zero on any.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -22,45 +29,57 @@ rm -rf "$LOGDIR"
 mkdir -p "$LOGDIR"
 problems=()
 problem() { problems+=("$1: $2"); log "FAIL $1: $2"; }
+start=$(date +%s)
+lap() { log "$1 ($(($(date +%s) - start)) s so far)"; }
 
 # checkpatch runs scripts/spdxcheck.py with the first python3 on PATH; it
 # needs Debian's, which has python3-ply and python3-git.
 export PATH=/usr/bin:$PATH
 
-# checkpatch on the files in patches/, as a reviewer would receive them.
-# build/linux starts at the base tarball, without upstream history, so
-# checkpatch cannot look up the upstream commits a changelog cites
-# (UNKNOWN_COMMIT_ID); it still checks how they are cited.
-for p in $(series_patches); do
-	if ! "$TREE/scripts/checkpatch.pl" --strict --terse --showfile --no-tree \
-		--ignore FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID \
-		"$PATCHES/$p" >"$LOGDIR/${p%.patch}.checkpatch" 2>&1; then
-		problem "$p" "checkpatch: $(grep -cE '^[^ ]+:[0-9]+: (ERROR|WARNING|CHECK)' \
-			"$LOGDIR/${p%.patch}.checkpatch") issues (build/lint/${p%.patch}.checkpatch)"
-	fi
-done
+# checkpatch_one PATCH: checkpatch on one file of patches/, as a reviewer
+# receives it. build/linux has no upstream history, so checkpatch cannot look
+# up the upstream commits a changelog cites (UNKNOWN_COMMIT_ID); it still
+# checks how they are cited.
+checkpatch_one() {
+	local p=$1 out=$LOGDIR/${1%.patch}.checkpatch
+	"$TREE/scripts/checkpatch.pl" --strict --terse --showfile --no-tree \
+		--ignore FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID "$PATCHES/$p" >"$out" 2>&1 ||
+		echo "$p: checkpatch: $(grep -cE '^[^ ]+:[0-9]+: (ERROR|WARNING|CHECK)' "$out") issues (build/lint/${p%.patch}.checkpatch)"
+}
+export -f checkpatch_one
+export TREE PATCHES LOGDIR
+while IFS= read -r line; do
+	problem "${line%%:*}" "${line#*: }"
+done < <(series_patches | xargs -r -P "$(jobs)" -I{} bash -c 'checkpatch_one "$1"' _ {})
+lap "checkpatch done"
 
-# touched_objects COMMIT: the kernel objects built from C files COMMIT changes.
-touched_objects() {
-	g diff --name-only --diff-filter=AM "$1^" "$1" -- '*.c' |
-		grep -v -e '^tools/' -e '^scripts/' -e '^samples/' -e '^Documentation/' |
-		sed 's/\.c$/.o/' || true
+# The kernel C files that the series changes or adds.
+mapfile -t series_c_files < <(g diff --name-only --diff-filter=AM base HEAD -- '*.c' |
+	grep -v -e '^tools/' -e '^scripts/' -e '^samples/' -e '^Documentation/')
+
+# series_objects: the objects built from those that exist in the checkout.
+series_objects() {
+	local f
+	for f in "${series_c_files[@]}"; do
+		[ -f "$TREE/$f" ] && echo "${f%.c}.o"
+	done
+	return 0
 }
 
-# kernel_inputs COMMIT: the files COMMIT changes that the kernel build reads
-# (not tools/, Documentation/ or MAINTAINERS).
-kernel_inputs() {
-	g diff --name-only "$1^" "$1" |
-		grep -v -e '^tools/' -e '^Documentation/' -e '^MAINTAINERS$' || true
+# matrix_targets: what each matrix config builds: the directories of the
+# series' C files (kbuild builds there what the config enables), but single
+# objects of kernel/ itself, which is large and always built.
+matrix_targets() {
+	series_objects | while read -r o; do
+		case "$o" in kernel/*/*) dirname "$o" ;; kernel/*) echo "$o" ;; *) dirname "$o" ;; esac
+	done | sed 's|$|/|; s|\.o/$|.o|' | sort -u
 }
 
-# w1_warnings OBJECTS...: W=1 and sparse warnings of OBJECTS, line numbers
-# dropped so that a moved warning is not a new one. Objects not built in
-# this config are skipped.
+# w1_warnings OBJECTS...: W=1 and sparse warnings of OBJECTS that this config
+# builds, line numbers dropped so that a moved warning is not a new one.
 w1_warnings() {
 	local o
 	for o in "$@"; do
-		[ -f "$TREE/${o%.o}.c" ] || continue
 		[ -f "$OBJ/$o" ] || continue
 		rm -f "$OBJ/$o"
 		kmake W=1 C=1 KCFLAGS=-Wno-error "$o" 2>&1 | grep -E 'warning:|error:' |
@@ -68,15 +87,10 @@ w1_warnings() {
 	done | sort -u
 }
 
-# unmaintained COMMIT: the files COMMIT adds that no MAINTAINERS entry covers
-# (get_maintainer.pl then falls back to the kernel list alone).
-unmaintained() {
-	local f
-	for f in $(g diff --name-only --diff-filter=A "$1^" "$1"); do
-		(cd "$TREE" && scripts/get_maintainer.pl --no-git --no-git-fallback \
-			--no-rolestats -f "$f" 2>/dev/null) |
-			grep -qv 'linux-kernel@vger.kernel.org' || echo "$f"
-	done
+# kernel_inputs COMMIT: the files COMMIT changes that the kernel build reads.
+kernel_inputs() {
+	g diff --name-only "$1^" "$1" |
+		grep -v -e '^tools/' -e '^Documentation/' -e '^MAINTAINERS$' || true
 }
 
 # Come back to the branch (not just the commit), also when interrupted.
@@ -85,44 +99,73 @@ restore() { g checkout -q "$orig" 2>/dev/null || true; }
 trap restore EXIT
 trap 'exit 130' INT TERM
 
+mapfile -t objects < <(series_objects)
+
+# The base's warnings first, from the base's versions of the same objects.
+g checkout -q base
+mapfile -t base_objects < <(series_objects)
+"$NUMAB_TOP/harness/kernel.sh" config
+kmake "${base_objects[@]}" >"$LOGDIR/base.build" 2>&1 ||
+	problem base "does not build (build/lint/base.build)"
+w1_warnings "${base_objects[@]}" >"$LOGDIR/base.w1"
+lap "base W=1/sparse done"
+
 i=0
 for c in $(g rev-list --reverse base..HEAD); do
 	i=$((i + 1))
 	name="$(printf '%04d' "$i")-$(g log -1 --format=%f "$c")"
-	objs=$(touched_objects "$c")
-	g checkout -q "$c^"
-	# shellcheck disable=SC2086
-	w1_warnings $objs >"$LOGDIR/$name.w1-before"
 	g checkout -q "$c"
 	# A patch that changes nothing the kernel build reads (a selftest, a
 	# document) builds exactly what its parent built: that build stands.
-	if [ $i -gt 1 ] && [ -z "$(kernel_inputs "$c")" ]; then
-		log "[$i] $(g log -1 --format=%s "$c"): no kernel build input changed"
-	else
-		log "[$i] building $(g log -1 --format=%s "$c")"
-		if ! "$NUMAB_TOP/harness/kernel.sh" >"$LOGDIR/$name.build" 2>&1; then
+	[ -n "$(kernel_inputs "$c")" ] || continue
+	if [ "${LINT_FULL:-0}" = 1 ]; then
+		"$NUMAB_TOP/harness/kernel.sh" >"$LOGDIR/$name.build" 2>&1 ||
 			problem "$name" "does not build (build/lint/$name.build)"
-			continue
-		fi
+		for m in "$NUMAB_TOP"/config/matrix/*.config; do
+			m=$(basename "$m" .config)
+			"$NUMAB_TOP/harness/matrix.sh" "$m" >"$LOGDIR/$name.$m.build" 2>&1 ||
+				problem "$name" "does not build in config $m (build/lint/$name.$m.build)"
+		done
+		continue
 	fi
-	# shellcheck disable=SC2086
-	w1_warnings $objs >"$LOGDIR/$name.w1"
-	new=$(comm -13 "$LOGDIR/$name.w1-before" "$LOGDIR/$name.w1")
-	if [ -n "$new" ]; then
-		printf '%s\n' "$new" >"$LOGDIR/$name.w1-new"
-		problem "$name" "$(printf '%s\n' "$new" | wc -l) new W=1/sparse warnings (build/lint/$name.w1-new)"
-	fi
-	orphans=$(unmaintained "$c")
-	[ -z "$orphans" ] || problem "$name" "no MAINTAINERS entry for: $orphans"
-	if g diff --name-only "$c^" "$c" | grep -q '^tools/testing/selftests/numa/'; then
-		"$NUMAB_TOP/harness/selftests.sh" -Werror >"$LOGDIR/$name.selftests" 2>&1 ||
-			problem "$name" "numa selftests do not build cleanly (build/lint/$name.selftests)"
-	fi
+	"$NUMAB_TOP/harness/kernel.sh" config
+	mapfile -t here < <(series_objects)
+	kmake "${here[@]}" >"$LOGDIR/$name.build" 2>&1 ||
+		problem "$name" "does not build (build/lint/$name.build)"
 done
+g checkout -q "$orig"
+lap "$i prefixes built"
+
+w1_warnings "${objects[@]}" >"$LOGDIR/series.w1"
+new=$(comm -13 "$LOGDIR/base.w1" "$LOGDIR/series.w1")
+if [ -n "$new" ]; then
+	printf '%s\n' "$new" >"$LOGDIR/series.w1-new"
+	problem series "$(printf '%s\n' "$new" | wc -l) new W=1/sparse warnings (build/lint/series.w1-new)"
+fi
+lap "W=1/sparse of the series done"
+
+if [ "${LINT_FULL:-0}" != 1 ]; then
+	mapfile -t targets < <(matrix_targets)
+	for m in "$NUMAB_TOP"/config/matrix/*.config; do
+		m=$(basename "$m" .config)
+		[ "$m" != base ] || continue
+		"$NUMAB_TOP/harness/matrix.sh" "$m" "${targets[@]}" >"$LOGDIR/series.$m.build" 2>&1 ||
+			problem series "does not build in config $m (build/lint/series.$m.build)"
+		lap "config $m built (${targets[*]})"
+	done
+fi
+
+for f in $(g diff --name-only --diff-filter=A base HEAD); do
+	(cd "$TREE" && scripts/get_maintainer.pl --no-git --no-git-fallback \
+		--no-rolestats -f "$f" 2>/dev/null) |
+		grep -qv 'linux-kernel@vger.kernel.org' || problem series "no MAINTAINERS entry for $f"
+done
+"$NUMAB_TOP/harness/selftests.sh" -Werror >"$LOGDIR/selftests" 2>&1 ||
+	problem series "numa selftests do not build cleanly (build/lint/selftests)"
 
 if [ ${#problems[@]} -gt 0 ]; then
 	printf 'lint: %d problem(s):\n' "${#problems[@]}" >&2
 	printf '  %s\n' "${problems[@]}" >&2
 	exit 1
 fi
-log "lint: $i patches clean (checkpatch --strict, build, W=1, sparse)"
+lap "lint: $i patches clean (checkpatch --strict, prefix builds, config matrix, W=1, sparse)"
