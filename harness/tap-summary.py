@@ -3,7 +3,8 @@
 
 RESULTS holds one directory per booted topology, each with the console log
 (KUnit's KTAP is read from it), vm.rc (the VM runner's status), and per
-selftest TEST.tap and TEST.rc. Prints TAP and ends with the line
+selftest TEST.tap and TEST.rc; and "host", with the TEST.tap and TEST.rc
+of the tests that run on the host, without a VM. Prints TAP and ends with the line
 "N passed, N failed, N skipped"; exits 1 on any failure or when nothing ran.
 """
 import re
@@ -86,6 +87,8 @@ def main(results):
         for tap in sorted(topo.glob('*.tap')):
             selftest(tally, f'{topo.name}: {tap.stem}', read(tap),
                      read(tap.with_suffix('.rc')).strip())
+        if topo.name == 'host':
+            continue
         kunit(tally, topo.name, read(topo / 'console.log'))
         tally.add(vm_rc == '0', f'{topo.name}: VM exit status {vm_rc or "missing"}, no splat')
     print(f'1..{tally.n}')
