@@ -10,7 +10,7 @@ TIMEOUT ?= 600
 # parses it: make vm CMD='numactl -H; exit 3' works as typed.
 export CMD
 
-.PHONY: all deps base tree export kernel selftests tools lint lint-full vm check check-debug stress demo bench clean help
+.PHONY: all deps base tree export kernel selftests tools lint lint-full deb vm check check-debug stress demo bench clean help
 
 all: kernel
 
@@ -47,6 +47,11 @@ lint: tree
 lint-full: tree
 	@LINT_FULL=1 $(H)/lint.sh
 
+# The patched kernel as Debian packages: DEB_CONFIG=FILE, or the running
+# kernel's /boot/config-$(uname -r).
+deb: tree
+	@$(H)/deb.sh
+
 vm: kernel
 	@$(H)/vm.sh -t $(TOPO) -T $(TIMEOUT) "$$CMD"
 
@@ -67,4 +72,4 @@ bench: kernel selftests tools
 	@$(H)/bench.sh
 
 clean:
-	rm -rf build/obj build/selftests build/vm build/lint build/results
+	rm -rf build/obj build/selftests build/vm build/lint build/results build/deb build/matrix

@@ -15,6 +15,14 @@ mkdir -p "$results"
 tests_for() { awk -v t="$1" '!/^#/ { for (i = 2; i <= NF; i++) if ($i == t) print $1 }' \
 	"$NUMAB_TOP/tests/selftests.txt"; }
 
+# Host-side tests of the harness itself, such as a newcomer's first step.
+mkdir -p "$results/host"
+for t in "$NUMAB_TOP"/tests/host/*.sh; do
+	name=$(basename "$t" .sh)
+	"$t" >"$results/host/$name.tap" 2>&1
+	echo $? >"$results/host/$name.rc"
+done
+
 kunit_glob='*'
 for topo in $TOPOLOGIES; do
 	mapfile -t tests < <(tests_for "$topo")
@@ -28,4 +36,22 @@ for topo in $TOPOLOGIES; do
 	set -e
 	kunit_glob=numab-none
 done
+# make deb as a user's machine would install it: the VM kernel packaged by
+# bindeb-pkg, booted from the vmlinuz inside its linux-image package, runs
+# the topology selftest.
+deb_dir=$results/deb-package
+mkdir -p "$deb_dir"
+if DEB_CONFIG=vm "$NUMAB_TOP/harness/deb.sh" >"$deb_dir/deb.log" 2>&1; then
+	image=$(find "$BUILD/deb" -maxdepth 1 -name 'linux-image-*.deb' ! -name '*-dbg_*' | head -1)
+	dpkg-deb -x "$image" "$deb_dir/root"
+	log "booting $(basename "$image") in the 2node VM"
+	set +e
+	KERNEL=$(find "$deb_dir/root/boot" -name 'vmlinuz-*' | head -1) \
+		"$NUMAB_TOP/harness/vm.sh" -t 2node -T 300 -r "$deb_dir" \
+		"$NUMAB_TOP/harness/guest/run-tests.sh" topology
+	echo $? >"$deb_dir/vm.rc"
+	set -e
+else
+	log "make deb failed: $(tail -1 "$deb_dir/deb.log")"
+fi
 "$NUMAB_TOP/harness/tap-summary.py" "$results"

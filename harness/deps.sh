@@ -8,6 +8,8 @@ set -euo pipefail
 PKGS=(
 	# kernel build
 	build-essential flex bison bc libelf-dev libssl-dev cpio xz-utils git ccache
+	# make deb (bindeb-pkg)
+	dpkg-dev fakeroot
 	# lint
 	sparse python3-ply python3-git
 	# VM and in-guest tools (the guest shares the host's root)

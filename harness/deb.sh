@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Build the patched kernel of build/linux as Debian packages (linux-image,
+# linux-headers) with the kernel's own bindeb-pkg, for a real machine.
+#
+#   make deb                      config: /boot/config-$(uname -r)
+#   make deb DEB_CONFIG=FILE      config: FILE (may be .xz, as Debian's
+#                                 /usr/src/linux-config-6.1/*.xz are)
+#   make deb DEB_CONFIG=vm        the test VM's kernel, already built in
+#                                 build/obj: only packaged (make check)
+#
+# config/series.config is merged over the given config and olddefconfig
+# fills in the rest; a symbol of series.config that does not hold then (the
+# base config lacks something it depends on) is an error that names it.
+# A real config builds out of tree in build/deb/obj. The packages are left
+# in build/deb/, and their paths printed.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+[ -d "$TREE/.git" ] || die "no kernel tree at $TREE; run make tree first"
+series=$NUMAB_TOP/config/series.config
+src=${DEB_CONFIG:-/boot/config-$(uname -r)}
+out=$BUILD/deb
+mkdir -p "$out"
+
+# configure_from FILE: FILE + series.config in $OBJ, checked.
+configure_from() {
+	mkdir -p "$OBJ"
+	case "$1" in
+	*.xz) xz -dc "$1" >"$OBJ/.config" ;;
+	*) cp "$1" "$OBJ/.config" ;;
+	esac
+	# A distribution's config names its own signing keys, which exist
+	# only in its own build tree.
+	"$TREE/scripts/config" --file "$OBJ/.config" \
+		--set-str SYSTEM_TRUSTED_KEYS "" --set-str SYSTEM_REVOCATION_KEYS "" \
+		--disable DEBUG_INFO_BTF
+	"$TREE/scripts/kconfig/merge_config.sh" -m -O "$OBJ" "$OBJ/.config" "$series" \
+		>"$OBJ/merge.log" 2>&1
+	kmake olddefconfig >/dev/null
+	fragment_holds "$series" ||
+		die "$1 lacks what the series needs: the options above (see config/series.config)"
+}
+
+if [ "$src" = vm ]; then
+	export OBJ=$BUILD/obj
+	[ -f "$OBJ/arch/x86/boot/bzImage" ] || die "no VM kernel in build/obj; run make kernel first"
+else
+	[ -f "$src" ] || die "no kernel config at $src; give one with DEB_CONFIG=FILE (Debian's: apt-get install linux-config-6.1)"
+	export OBJ=$out/obj
+	configure_from "$src"
+fi
+
+log "packaging $(kmake -s kernelrelease) from $OBJ"
+rm -f "$BUILD"/*.deb "$BUILD"/*.buildinfo "$BUILD"/*.changes "$out"/*.deb
+# bindeb-pkg leaves its packages next to the object tree.
+kmake bindeb-pkg >"$out/bindeb-pkg.log" 2>&1 ||
+	die "bindeb-pkg failed (see build/deb/bindeb-pkg.log)"
+parent=$(dirname "$OBJ")
+mv "$parent"/*.deb "$out"/
+rm -f "$parent"/*.buildinfo "$parent"/*.changes
+ls "$out"/linux-image-*.deb >/dev/null 2>&1 || die "bindeb-pkg made no linux-image package"
+ls "$out"/*.deb
