@@ -3,8 +3,8 @@
 # hintbench program, a buffer on node 0 read half from node 0 and half from
 # node 1, placed by NUMA hinting faults ("scan": kernel.numa_balancing=1
 # at the kernel's default scan rates) or by sampled hints alone ("sample":
-# the scanner off, numa_balancing=0, and samples injected at IBS's default
-# rate). The variants alternate, REPS times each, on one kernel. Raw data:
+# numa_balancing=4, the sampled mode without the scanner, and samples
+# injected at IBS's default rate). The variants alternate, REPS times each, on one kernel. Raw data:
 # OUT/<variant>-<rep>.jsonl, hintbench's own output.
 #
 #   sampled_hints.sh OUT [MIB [SECONDS [REPS]]]
@@ -18,7 +18,7 @@ balancing_at_default_rates
 for rep in $(seq "$reps"); do
 	echo 1 >/proc/sys/kernel/numa_balancing
 	"$BUILD/bench/hintbench" scan "$mib" "$seconds" >"$out/scan-$rep.jsonl"
-	echo 0 >/proc/sys/kernel/numa_balancing
+	echo 4 >/proc/sys/kernel/numa_balancing
 	"$BUILD/bench/hintbench" sample "$mib" "$seconds" >"$out/sample-$rep.jsonl"
 done
 echo 1 >/proc/sys/kernel/numa_balancing

@@ -63,8 +63,8 @@ static double per(const long *before, const long *after, int ns, int count)
 
 static const char *const counters[] = {
 	"numa_hint_faults", "numa_pte_updates", "numa_pages_migrated",
-	"numa_hint_samples", "numa_hint_used", "numa_hint_migrated",
-	"numa_hint_drop_invalid", "numa_hint_drop_full", "numa_hint_drop_stale",
+	"numa_sample_seen", "numa_sample_used", "numa_sample_migrated",
+	"numa_sample_drop_invalid", "numa_sample_drop_full", "numa_sample_drop_filtered",
 };
 #define NCOUNTERS	(sizeof(counters) / sizeof(counters[0]))
 

@@ -9,7 +9,7 @@
 #   hints      hintbench sample: samples injected through debugfs;
 #   failures   pinmix fail: long-term pinned pages that cannot migrate.
 # Each worker reruns its program until the time is up; every program checks
-# its data and exits non-zero if a byte changed. kernel.numa_balancing is 3
+# its data and exits non-zero if a byte changed. kernel.numa_balancing is 7
 # (hinting faults and memory tiering). At the end: every run's exit status,
 # and the counter identities below; TAP on stdout, details in OUT.
 #
@@ -22,9 +22,10 @@ bin=$BUILD/bin bench=$BUILD/bench
 VMSTAT_KEYS="numa_hint_faults numa_pages_migrated numa_migrate_fail_full
 numa_migrate_fail_busy numa_migrate_fail_unmovable numa_pte_skip_pinned
 numa_lazy_marked numa_lazy_migrated numa_lazy_failed numa_lazy_in_place
-numa_hint_samples numa_hint_used numa_hint_drop_invalid numa_hint_drop_full
-numa_hint_drop_nested numa_hint_drop_stale numa_hint_drop_offline
-numa_hint_migrated numa_hint_migrate_failed pgpromote_success
+numa_sample_seen numa_sample_used numa_sample_drop_invalid numa_sample_drop_full
+numa_sample_drop_nested numa_sample_drop_offline numa_sample_drop_disabled
+numa_sample_drop_foreign numa_sample_drop_unmapped numa_sample_drop_filtered
+numa_sample_migrated numa_sample_migrate_failed pgpromote_success
 pgdemote_kswapd pgdemote_direct pgmigrate_success pgmigrate_fail"
 mkdir -p "$out"
 end=$(($(date +%s) + seconds))
@@ -44,7 +45,7 @@ free_0_1_mib() {
 	numactl -H | awk '/^node [01] free:/ { s += $4 } END { print s }'
 }
 
-echo 3 >/proc/sys/kernel/numa_balancing
+echo 7 >/proc/sys/kernel/numa_balancing
 echo 1 >/sys/kernel/mm/numa/demotion_enabled
 eat=$(($(free_0_1_mib) + 128))
 vmstat_snapshot "$out/vmstat.before"
@@ -82,9 +83,10 @@ all_runs_ok() {	# all_runs_ok NAME: at least one run, every one exit 0
 
 injected=$(cat "$out"/hints.*.log | sed -n 's/.*"samples_written": \([0-9]*\).*/\1/p' |
 	awk '{ s += $1 } END { print s + 0 }')
-hint_drops=$(($(delta numa_hint_drop_invalid) + $(delta numa_hint_drop_full) +
-	$(delta numa_hint_drop_nested) + $(delta numa_hint_drop_stale) +
-	$(delta numa_hint_drop_offline)))
+hint_drops=$(($(delta numa_sample_drop_invalid) + $(delta numa_sample_drop_full) +
+	$(delta numa_sample_drop_nested) + $(delta numa_sample_drop_offline) +
+	$(delta numa_sample_drop_disabled) + $(delta numa_sample_drop_foreign) +
+	$(delta numa_sample_drop_unmapped) + $(delta numa_sample_drop_filtered)))
 lazy_done=$(($(delta numa_lazy_migrated) + $(delta numa_lazy_failed) +
 	$(delta numa_lazy_in_place)))
 misplaced_failed=$(($(delta numa_migrate_fail_full) + $(delta numa_migrate_fail_busy) +
@@ -101,16 +103,16 @@ check "promotion happened: pgpromote_success $(delta pgpromote_success)" \
 	[ "$(delta pgpromote_success)" -gt 0 ]
 check "unmovable failures were counted: $(delta numa_migrate_fail_unmovable) + $(delta numa_pte_skip_pinned) skipped" \
 	[ $(($(delta numa_migrate_fail_unmovable) + $(delta numa_pte_skip_pinned))) -gt 0 ]
-check "hints: injected $injected = samples $(delta numa_hint_samples) = used $(delta numa_hint_used) + dropped $hint_drops" \
-	[ "$injected" -gt 0 -a "$injected" = "$(delta numa_hint_samples)" -a \
-	  "$(delta numa_hint_samples)" = $(($(delta numa_hint_used) + hint_drops)) ]
-check "hints: migrated $(delta numa_hint_migrated) + failed $(delta numa_hint_migrate_failed) <= used $(delta numa_hint_used)" \
-	[ $(($(delta numa_hint_migrated) + $(delta numa_hint_migrate_failed))) -le "$(delta numa_hint_used)" ]
+check "hints: injected $injected = samples $(delta numa_sample_seen) = used $(delta numa_sample_used) + dropped $hint_drops" \
+	[ "$injected" -gt 0 -a "$injected" = "$(delta numa_sample_seen)" -a \
+	  "$(delta numa_sample_seen)" = $(($(delta numa_sample_used) + hint_drops)) ]
+check "hints: migrated $(delta numa_sample_migrated) + failed $(delta numa_sample_migrate_failed) <= used $(delta numa_sample_used)" \
+	[ $(($(delta numa_sample_migrated) + $(delta numa_sample_migrate_failed))) -le "$(delta numa_sample_used)" ]
 # triad reads every page at its end, so each page it marked was touched.
 check "lazy: marked $(delta numa_lazy_marked) = migrated + failed + in place $lazy_done" \
 	[ "$lazy_done" -gt 0 -a "$lazy_done" = "$(delta numa_lazy_marked)" ]
 check "misplaced: lazy + hint migrations within numa_pages_migrated $(delta numa_pages_migrated), failures within $misplaced_failed" \
-	[ $(($(delta numa_lazy_migrated) + $(delta numa_hint_migrated))) -le "$(delta numa_pages_migrated)" -a \
-	  $(($(delta numa_lazy_failed) + $(delta numa_hint_migrate_failed))) -le $misplaced_failed ]
+	[ $(($(delta numa_lazy_migrated) + $(delta numa_sample_migrated))) -le "$(delta numa_pages_migrated)" -a \
+	  $(($(delta numa_lazy_failed) + $(delta numa_sample_migrate_failed))) -le $misplaced_failed ]
 cat "$out/vmstat.md"
 exit $failed
