@@ -57,13 +57,20 @@ lap "checkpatch done"
 mapfile -t series_c_files < <(g diff --name-only --diff-filter=AM base HEAD -- '*.c' |
 	grep -v -e '^tools/' -e '^scripts/' -e '^samples/' -e '^Documentation/')
 
-# series_objects: the objects built from those that exist in the checkout.
+# series_objects: the objects that compile those in the checkout: the file's
+# own, or, for a file that its directory's Makefile does not name (such as
+# kernel/sched/debug.c), the one of the file that #includes it.
 series_objects() {
-	local f
+	local f dir base
 	for f in "${series_c_files[@]}"; do
-		[ -f "$TREE/$f" ] && echo "${f%.c}.o"
-	done
-	return 0
+		[ -f "$TREE/$f" ] || continue
+		dir=$(dirname "$f") base=$(basename "$f" .c)
+		if grep -qw "$base\.o" "$TREE/$dir/Makefile" 2>/dev/null; then
+			echo "$dir/$base.o"
+		else
+			g grep -lE "#[[:space:]]*include \"$base\.c\"" -- "$dir/*.c" | sed 's/\.c$/.o/'
+		fi
+	done | sort -u
 }
 
 # matrix_targets: what each matrix config builds: the directories of the
@@ -111,7 +118,7 @@ w1_warnings "${base_objects[@]}" >"$LOGDIR/base.w1"
 lap "base W=1/sparse done"
 
 i=0
-for c in $(g rev-list --reverse base..HEAD); do
+for c in $(g rev-list --reverse "base..$orig"); do
 	i=$((i + 1))
 	name="$(printf '%04d' "$i")-$(g log -1 --format=%f "$c")"
 	g checkout -q "$c"
@@ -134,6 +141,7 @@ for c in $(g rev-list --reverse base..HEAD); do
 		problem "$name" "does not build (build/lint/$name.build)"
 done
 g checkout -q "$orig"
+"$NUMAB_TOP/harness/kernel.sh" config
 lap "$i prefixes built"
 
 w1_warnings "${objects[@]}" >"$LOGDIR/series.w1"
