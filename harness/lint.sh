@@ -2,9 +2,10 @@
 # Lint the series as a maintainer would before taking it, within what a cold
 # make check can afford:
 #  - scripts/checkpatch.pl --strict on each patch file, two at a time;
-#  - every prefix of the series builds, in the VM config (build/obj), every
-#    kernel object the series touches that exists at that prefix: each patch
-#    compiles on its own and the series bisects;
+#  - every prefix of the series builds, in the VM config (build/obj), the
+#    objects of the files that its last patch changes: each patch's code
+#    compiles at that patch (the whole kernel is built at the end, and the
+#    matrix below; make lint-full builds every prefix whole);
 #  - the whole series builds the directories it touches in each config of
 #    config/matrix (NUMA off, THP off, NUMA_HINT off), and a whole vmlinux
 #    with NUMA balancing off: code outside the VM config's #ifdefs compiles
@@ -58,20 +59,37 @@ lap "checkpatch done"
 mapfile -t series_c_files < <(g diff --name-only --diff-filter=AM base HEAD -- '*.c' |
 	grep -v -e '^tools/' -e '^scripts/' -e '^samples/' -e '^Documentation/')
 
-# series_objects: the objects that compile those in the checkout: the file's
-# own, or, for a file that its directory's Makefile does not name (such as
-# kernel/sched/debug.c), the one of the file that #includes it.
+# object_of FILE: the object that compiles FILE (a .c, or a .h of a source
+# directory) in the checkout: the file's own, or, for a file that its
+# directory's Makefile does not name (kernel/sched/debug.c, fair-numa-test.h),
+# the one of the file that #includes it.
+object_of() {
+	local f=$1 dir name
+	dir=$(dirname "$f") name=$(basename "$f")
+	[ -f "$TREE/$f" ] || return 0
+	if [ "${name%.c}" != "$name" ] && grep -qw "${name%.c}\.o" "$TREE/$dir/Makefile" 2>/dev/null; then
+		echo "$dir/${name%.c}.o"
+	else
+		g grep -lE "#[[:space:]]*include \"${name//./\\.}\"" -- "$dir/*.c" | sed 's/\.c$/.o/'
+	fi
+}
+
+# series_objects: the objects that compile the series' C files.
 series_objects() {
-	local f dir base
-	for f in "${series_c_files[@]}"; do
-		[ -f "$TREE/$f" ] || continue
-		dir=$(dirname "$f") base=$(basename "$f" .c)
-		if grep -qw "$base\.o" "$TREE/$dir/Makefile" 2>/dev/null; then
-			echo "$dir/$base.o"
-		else
-			g grep -lE "#[[:space:]]*include \"$base\.c\"" -- "$dir/*.c" | sed 's/\.c$/.o/'
-		fi
-	done | sort -u
+	local f
+	for f in "${series_c_files[@]}"; do object_of "$f"; done | sort -u
+}
+
+# commit_objects COMMIT: of the series' objects, those that compile the C
+# files COMMIT changes; for a commit that changes only headers of source
+# directories (a KUnit suite's -test.h), those that include them.
+commit_objects() {
+	local f files
+	files=$(g diff --name-only "$1^" "$1" -- '*.c')
+	[ -n "$files" ] || files=$(g diff --name-only "$1^" "$1" -- '*.h' | grep -v '^include/')
+	for f in $files; do
+		object_of "$f"
+	done | sort -u | grep -Fx -f <(printf '%s\n' "${objects[@]}") || true
 }
 
 # matrix_targets: what each matrix config builds: the directories of the
@@ -137,7 +155,8 @@ for c in $(g rev-list --reverse "base..$orig"); do
 		continue
 	fi
 	"$NUMAB_TOP/harness/kernel.sh" config
-	mapfile -t here < <(series_objects)
+	mapfile -t here < <(commit_objects "$c")
+	[ ${#here[@]} -gt 0 ] || continue
 	kmake "${here[@]}" >"$LOGDIR/$name.build" 2>&1 ||
 		problem "$name" "does not build (build/lint/$name.build)"
 done
