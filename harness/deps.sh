@@ -9,7 +9,7 @@ PKGS=(
 	# kernel build
 	build-essential flex bison bc libelf-dev libssl-dev cpio xz-utils git ccache
 	# make deb (bindeb-pkg)
-	dpkg-dev fakeroot
+	dpkg-dev fakeroot rsync kmod
 	# lint
 	sparse python3-ply python3-git
 	# VM and in-guest tools (the guest shares the host's root)
