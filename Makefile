@@ -72,4 +72,4 @@ bench: kernel selftests tools
 	@$(H)/bench.sh
 
 clean:
-	rm -rf build/obj build/selftests build/vm build/lint build/results build/deb build/matrix
+	rm -rf build/obj build/selftests build/vm build/lint build/lint.clean build/results build/deb build/matrix

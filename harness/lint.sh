@@ -26,6 +26,23 @@ g rev-parse -q --verify base >/dev/null || die "no build/linux; run make tree fi
 [ -z "$(g status --porcelain --untracked-files=no)" ] ||
 	die "build/linux has uncommitted edits; commit them first"
 
+# What lint's verdict depends on: the series, the base, lint's own scripts
+# and the configs it builds. A clean run records it; an unchanged rerun
+# (make check again, nothing edited) stands on that record.
+clean_stamp=$BUILD/lint.clean
+inputs_stamp=$({
+	series_stamp
+	g rev-parse HEAD
+	cat "$NUMAB_TOP"/harness/{lint,lib,kernel,matrix,selftests}.sh "$NUMAB_TOP"/config/*.config \
+		"$NUMAB_TOP"/config/matrix/*.config
+	echo "${LINT_FULL:-0}"
+} | sha256sum | cut -d' ' -f1)
+if [ "$(cat "$clean_stamp" 2>/dev/null)" = "$inputs_stamp" ]; then
+	log "lint: nothing changed since its last clean run (build/lint.clean); LINT_AGAIN=1 reruns it"
+	[ "${LINT_AGAIN:-0}" = 1 ] || exit 0
+fi
+rm -f "$clean_stamp"
+
 LOGDIR=$BUILD/lint
 rm -rf "$LOGDIR"
 mkdir -p "$LOGDIR"
@@ -204,3 +221,4 @@ if [ ${#problems[@]} -gt 0 ]; then
 	exit 1
 fi
 lap "lint: $i patches clean (checkpatch --strict, prefix builds, config matrix, W=1, sparse)"
+echo "$inputs_stamp" >"$clean_stamp"
