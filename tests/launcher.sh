@@ -2,20 +2,9 @@
 # In-VM test of tools/numab-run (TAP): the policy is set, survives exec,
 # and bad input gives a clear error and exit status 125/127.
 . "$(dirname "$0")/../harness/lib.sh"
+. "$NUMAB_TOP/harness/tap.sh"
 run=$BUILD/bin/numab-run
-n=0 failed=0
 
-check() {	# check NAME COMMAND...: one TAP line for COMMAND's success
-	local name=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n $name"
-	else
-		echo "not ok $n $name"
-		failed=$((failed + 1))
-	fi
-}
 
 policy_is() {	# policy_is WANT ARGS...: numa_maps of the exec'd program
 	"$run" "${@:2}" -- sh -c 'head -n1 /proc/$$/numa_maps' | grep -q " $1 "
@@ -35,5 +24,4 @@ check missing_node status_is 125 --preferred-many 0,9 -- true
 check no_policy status_is 125 -- true
 check missing_program status_is 127 --bind 0 -- /nonexistent/program
 check program_status status_is 7 --bind 0 -- sh -c 'exit 7'
-echo "1..$n"
-[ $failed = 0 ]
+tap_done

@@ -64,18 +64,7 @@ delta() {	# delta COUNTER
 	join "$out/vmstat.before" "$out/vmstat.after" | awk -v k="$1" '$1 == k { print $3 - $2 }'
 }
 
-n=0 failed=0
-check() {	# check DESCRIPTION TEST...
-	local what=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n - $what"
-	else
-		echo "not ok $n - $what"
-		failed=1
-	fi
-}
+. "$NUMAB_TOP/harness/tap.sh"
 
 all_runs_ok() {	# all_runs_ok NAME: at least one run, every one exit 0
 	[ -s "$out/$1.rc" ] && ! awk '$2 != 0 { bad = 1 } END { exit !bad }' "$out/$1.rc"
@@ -115,4 +104,4 @@ check "misplaced: lazy + hint migrations within numa_pages_migrated $(delta numa
 	[ $(($(delta numa_lazy_migrated) + $(delta numa_sample_migrated))) -le "$(delta numa_pages_migrated)" -a \
 	  $(($(delta numa_lazy_failed) + $(delta numa_sample_migrate_failed))) -le $misplaced_failed ]
 cat "$out/vmstat.md"
-exit $failed
+[ "$failed" -eq 0 ]

@@ -8,19 +8,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/bin"
-n=0 failed=0
+. "$top/harness/tap.sh"
 
-check() {	# check NAME COMMAND...: one TAP line for COMMAND's success
-	local name=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n $name"
-	else
-		echo "not ok $n $name"
-		failed=$((failed + 1))
-	fi
-}
 
 # dpkg-query: every package is installed but ccache.
 cat >"$tmp/bin/dpkg-query" <<'STUB'
@@ -48,5 +37,4 @@ names_missing() {
 	grep -q 'missing packages: ccache' <<<"$out"
 }
 check deps_without_install_names_the_package names_missing
-echo "1..$n"
-[ $failed -eq 0 ]
+tap_done
