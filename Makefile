@@ -10,7 +10,7 @@ TIMEOUT ?= 600
 # parses it: make vm CMD='numactl -H; exit 3' works as typed.
 export CMD
 
-.PHONY: all deps base tree export kernel selftests tools lint lint-full deb vm check check-debug stress demo bench clean help
+.PHONY: all deps base tree export kernel selftests tools lint lint-check lint-full deb vm check check-debug stress demo bench clean help
 
 all: kernel
 
@@ -43,6 +43,11 @@ tools: deps
 lint: tree
 	@$(H)/lint.sh
 
+# What make check lints: the final series only (harness/lint.sh says what
+# each scope proves).
+lint-check: tree
+	@LINT_SCOPE=check $(H)/lint.sh
+
 # Every prefix builds vmlinux in every config: hours, not for CI.
 lint-full: tree
 	@LINT_FULL=1 $(H)/lint.sh
@@ -55,7 +60,7 @@ deb: tree
 vm: kernel
 	@$(H)/vm.sh -t $(TOPO) -T $(TIMEOUT) "$$CMD"
 
-check: lint kernel selftests tools
+check: lint-check kernel selftests tools
 	@$(H)/check.sh
 
 # The same tests on a debug kernel (KASAN, lockdep, DEBUG_VM, ...).
@@ -72,4 +77,4 @@ bench: kernel selftests tools
 	@$(H)/bench.sh
 
 clean:
-	rm -rf build/obj build/selftests build/vm build/lint build/lint.clean build/results build/deb build/matrix
+	rm -rf build/obj build/selftests build/vm build/lint build/lint.clean.* build/results build/deb build/matrix

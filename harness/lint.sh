@@ -1,25 +1,33 @@
 #!/usr/bin/env bash
-# Lint the series as a maintainer would before taking it, within what a cold
-# make check can afford:
+# Lint the series as a maintainer would before taking it. Three scopes, each
+# proving more than the last:
+#
+# LINT_SCOPE=check (make check; cold, within its 30 minutes):
 #  - scripts/checkpatch.pl --strict on each patch file, two at a time;
-#  - every prefix of the series builds, in the VM config (build/obj), the
-#    objects of the files that its last patch changes: each patch's code
-#    compiles at that patch (the whole kernel is built at the end, and the
-#    matrix below; make lint-full builds every prefix whole);
-#  - the whole series builds the directories it touches in each config of
-#    config/matrix (NUMA off, THP off, NUMA_HINT off), and a whole vmlinux
-#    with NUMA balancing off: code outside the VM config's #ifdefs compiles
-#    and links too;
 #  - the objects the series touches, rebuilt with W=1 and sparse (C=1), warn
 #    no more than they did on the base;
+#  - the whole series builds the directories it touches in each config of
+#    config/matrix (NUMA, NUMA_BALANCING, THP, NUMA_HINT off), one after the
+#    other in one object tree, so kbuild rebuilds only what a config changes;
 #  - the numa selftests build with -Werror;
 #  - every file the series adds has a MAINTAINERS entry.
+#  make check then builds the whole kernel of the VM config.
+# LINT_SCOPE=prefixes (make lint, the default), in addition:
+#  - every prefix of the series builds, in the VM config (build/obj), the
+#    objects of the files that its last patch changes: each patch's code
+#    compiles at that patch;
+#  - a whole vmlinux links with NUMA balancing off: a call into code that
+#    NUMA_BALANCING=n compiles out fails only at link time.
+# LINT_FULL=1 (make lint-full), in addition: every prefix builds vmlinux in
+# the VM config and in every matrix config. Hours; not for CI.
 #
-# LINT_FULL=1 (make lint-full) is the exhaustive version, too slow for CI:
-# every prefix builds vmlinux in the VM config and in every matrix config.
 # Problems are reported together; the exit status is non-zero on any.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+
+scope=${LINT_SCOPE:-prefixes}
+[ "${LINT_FULL:-0}" != 1 ] || scope=full
+case $scope in check | prefixes | full) ;; *) die "LINT_SCOPE is check or prefixes, not '$scope'" ;; esac
 
 g() { git -C "$TREE" "$@"; }
 g rev-parse -q --verify base >/dev/null || die "no build/linux; run make tree first"
@@ -28,19 +36,27 @@ g rev-parse -q --verify base >/dev/null || die "no build/linux; run make tree fi
 
 # What lint's verdict depends on: the series, the base, lint's own scripts
 # and the configs it builds. A clean run records it; an unchanged rerun
-# (make check again, nothing edited) stands on that record.
-clean_stamp=$BUILD/lint.clean
+# (make check again, nothing edited) stands on that record. Each scope has
+# its own record.
 inputs_stamp=$({
 	series_stamp
 	g rev-parse HEAD
 	cat "$NUMAB_TOP"/harness/{lint,lib,kernel,matrix,selftests}.sh "$NUMAB_TOP"/config/*.config \
 		"$NUMAB_TOP"/config/matrix/*.config
-	echo "${LINT_FULL:-0}"
 } | sha256sum | cut -d' ' -f1)
-if [ "$(cat "$clean_stamp" 2>/dev/null)" = "$inputs_stamp" ]; then
-	log "lint: nothing changed since its last clean run (build/lint.clean); LINT_AGAIN=1 reruns it"
+# A wider scope's clean record stands for a narrower one.
+case $scope in
+check) covering="check prefixes full" ;;
+prefixes) covering="prefixes full" ;;
+full) covering=full ;;
+esac
+for s in $covering; do
+	[ "$(cat "$BUILD/lint.clean.$s" 2>/dev/null)" = "$inputs_stamp" ] || continue
+	log "lint: nothing changed since its last clean run (build/lint.clean.$s); LINT_AGAIN=1 reruns it"
 	[ "${LINT_AGAIN:-0}" = 1 ] || exit 0
-fi
+	break
+done
+clean_stamp=$BUILD/lint.clean.$scope
 rm -f "$clean_stamp"
 
 LOGDIR=$BUILD/lint
@@ -154,14 +170,16 @@ w1_warnings "${base_objects[@]}" >"$LOGDIR/base.w1"
 lap "base W=1/sparse done"
 
 i=0
+[ "$scope" != check ] || log "LINT_SCOPE=check: no prefix builds (make lint builds them)"
 for c in $(g rev-list --reverse "base..$orig"); do
+	[ "$scope" != check ] || break
 	i=$((i + 1))
 	name="$(printf '%04d' "$i")-$(g log -1 --format=%f "$c")"
 	g checkout -q "$c"
 	# A patch that changes nothing the kernel build reads (a selftest, a
 	# document) builds exactly what its parent built: that build stands.
 	[ -n "$(kernel_inputs "$c")" ] || continue
-	if [ "${LINT_FULL:-0}" = 1 ]; then
+	if [ "$scope" = full ]; then
 		"$NUMAB_TOP/harness/kernel.sh" >"$LOGDIR/$name.build" 2>&1 ||
 			problem "$name" "does not build (build/lint/$name.build)"
 		for m in "$NUMAB_TOP"/config/matrix/*.config; do
@@ -189,22 +207,21 @@ if [ -n "$new" ]; then
 fi
 lap "W=1/sparse of the series done"
 
-if [ "${LINT_FULL:-0}" != 1 ]; then
+if [ "$scope" != full ]; then
 	mapfile -t targets < <(matrix_targets)
 	for m in "$NUMAB_TOP"/config/matrix/*.config; do
 		m=$(basename "$m" .config)
 		[ "$m" != base ] || continue
-		# One config links a whole vmlinux: a call into code that
-		# NUMA_BALANCING=n compiles out fails only at link time.
-		if [ "$m" = numa-balancing-off ]; then
-			build=(vmlinux)
-		else
-			build=("${targets[@]}")
-		fi
-		"$NUMAB_TOP/harness/matrix.sh" "$m" "${build[@]}" >"$LOGDIR/series.$m.build" 2>&1 ||
+		"$NUMAB_TOP/harness/matrix.sh" "$m" "${targets[@]}" >"$LOGDIR/series.$m.build" 2>&1 ||
 			problem series "does not build in config $m (build/lint/series.$m.build)"
-		lap "config $m built (${build[*]})"
+		lap "config $m built (${targets[*]})"
 	done
+fi
+if [ "$scope" = prefixes ]; then
+	"$NUMAB_TOP/harness/matrix.sh" numa-balancing-off vmlinux \
+		>"$LOGDIR/series.numa-balancing-off.vmlinux" 2>&1 ||
+		problem series "vmlinux does not link in config numa-balancing-off (build/lint/series.numa-balancing-off.vmlinux)"
+	lap "config numa-balancing-off linked vmlinux"
 fi
 
 for f in $(g diff --name-only --diff-filter=A base HEAD); do
@@ -220,5 +237,5 @@ if [ ${#problems[@]} -gt 0 ]; then
 	printf '  %s\n' "${problems[@]}" >&2
 	exit 1
 fi
-lap "lint: $i patches clean (checkpatch --strict, prefix builds, config matrix, W=1, sparse)"
+lap "lint ($scope): $(g rev-list --count "base..$orig") patches clean (checkpatch --strict, config matrix, W=1, sparse$([ "$scope" = check ] || echo ", prefix builds, vmlinux with NUMA_BALANCING=n"))"
 echo "$inputs_stamp" >"$clean_stamp"

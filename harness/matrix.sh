@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # Build TARGETS of build/linux, as checked out, in one config of the lint
 # matrix: allnoconfig + config/matrix/base.config + config/matrix/NAME.config
-# (NAME "base" is the base alone), out of tree in build/matrix/NAME.
+# (NAME "base" is the base alone), out of tree in build/matrix/tree.
+#
+# All configs share that one object tree: moving from one config to the
+# next, kbuild rebuilds only the objects that depend on a symbol that
+# changed (fixdep), and the host tools (objtool, fixdep, modpost) are built
+# once, not once per config.
 #
 #   matrix.sh NAME [TARGETS...]     default TARGETS: vmlinux
 #
@@ -20,7 +25,7 @@ fragments=("$dir/base.config")
 [ "$name" = base ] || fragments+=("$dir/$name.config")
 [ -f "${fragments[-1]}" ] || die "no config $name in config/matrix"
 
-export OBJ=$BUILD/matrix/$name
+export OBJ=$BUILD/matrix/tree
 # base.config sets what the other configs turn off: only NAME's must hold.
 configure_obj ${#fragments[@]} "${fragments[@]}"
 kmake "$@"
