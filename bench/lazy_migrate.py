@@ -48,7 +48,7 @@ def main(run, json_out=None):
     print('| response | runs | call µs | pages migrated | of which lazily | migrated / pages of moved part | '
           's to 90% local | % local at end | moved thread passes/s, 2nd half | data |')
     print('|---|---|---|---|---|---|---|---|---|---|')
-    for v in ('none', 'eager', 'lazy'):
+    for v in ('none', 'eager', 'lazy', 'none_off', 'eager_off', 'lazy_off'):
         if v not in summary:
             continue
         s = summary[v]
@@ -57,7 +57,7 @@ def main(run, json_out=None):
               f"{fmt(s['seconds_to_90pct_local'], '.0f')} | {fmt(s['final_pct_local'])} | "
               f"{fmt(s['moved_thread_passes_per_s_2nd_half'])} | {'ok' if s['data_ok'] else 'BAD'} |")
     print('\nmedian (min-max) over runs. The moved part is the moved thread\'s arrays, '
-          'a quarter of them cold.')
+          'a quarter of them cold. *_off: the same with kernel.numa_balancing=0.')
     if call_ratio:
         print(f"lazy call time / eager call time, run by run: "
               f"{', '.join(f'{r:.3f}' for r in call_ratio)}; median {fmt(spread(call_ratio), '.3f')}")

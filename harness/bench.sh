@@ -13,7 +13,9 @@ set -euo pipefail
 out=$BUILD/results
 run=$out/bench-run
 b=$NUMAB_TOP/bench
-export BENCH_REPS=${BENCH_REPS:-3}
+# BENCH_ONLY=SCENARIO,... runs and summarises only those (the README's
+# section is then left alone); BENCH_PAIRS: perf_numa's pairs (10).
+export BENCH_REPS=${BENCH_REPS:-3} BENCH_PAIRS=${BENCH_PAIRS:-10} BENCH_ONLY=${BENCH_ONLY:-}
 # BENCH_SUMMARY_ONLY=1 summarises the last run again, without running it.
 if [ "${BENCH_SUMMARY_ONLY:-0}" = 1 ]; then
 	[ -f "$run/kernel" ] || die "no run to summarise in $run"
@@ -31,11 +33,14 @@ else
 		NUMAB_RUN=$run "$NUMAB_TOP/harness/guest/bench.sh"
 	else
 		topology=tiered
-		"$NUMAB_TOP/harness/vm.sh" -t tiered -T 3600 -r "$run" "$NUMAB_TOP/harness/guest/bench.sh"
+		"$NUMAB_TOP/harness/vm.sh" -t tiered -T 7200 -r "$run" env BENCH_REPS="$BENCH_REPS" \
+			BENCH_PAIRS="$BENCH_PAIRS" BENCH_ONLY="$BENCH_ONLY" "$NUMAB_TOP/harness/guest/bench.sh"
 	fi
 fi
 echo "$topology" >"$run/topology"
 
+# ran SCENARIO: the run has its data.
+ran() { [ -d "$run/$1" ]; }
 # summarise SCENARIO [ARG...]: its table on stdout and in <scenario>.md.
 summarise() {
 	"$b/$1.py" "$run/$1" "$out/$1.json" "${@:2}" | tee "$out/$1.md"
@@ -50,23 +55,31 @@ plot() {
 	"$b/plot_series.py" "$out/$1.json" "$2" "$out/$1-$3.png" "$4 (TCG, measured)" "$5"
 }
 
-summarise preferred_many
-model preferred_many pct_on_nodes_0_1 tier2 plain
-plot preferred_many pct_on_nodes_0_1 local "memcached's memory on nodes 0-1" "% on nodes 0-1"
-plot preferred_many ops_per_s rate "memcached gets per second" "gets/s"
-summarise lazy_migrate
-model lazy_migrate moved_hot_on_node1_pct remote none
-plot lazy_migrate moved_hot_on_node1_pct local "Moved thread's hot pages on its new node" "% on node 1"
-plot lazy_migrate passes.1 rate "Moved thread's triad passes" "passes per second"
-summarise scan_backoff
-model scan_backoff movable_on_node1_pct remote old
-plot scan_backoff movable_on_node1_pct local "Movable memory local to the task" "% on node 1"
-plot scan_backoff passes rate "pinmix passes" "passes per 0.25 s"
-summarise sampled_hints "$out/host_rate.jsonl"
-model sampled_hints pct_local.1 remote scan
-plot sampled_hints pages_migrated migrated "Sampled hints vs scanning: pages migrated" "pages migrated"
-plot sampled_hints pct_local.1 local "Far half local to its reader" "% of far half on node 1"
-summarise perf_numa
+if ran preferred_many; then
+	summarise preferred_many
+	model preferred_many pct_on_nodes_0_1 tier2 plain
+	plot preferred_many pct_on_nodes_0_1 local "memcached's memory on nodes 0-1" "% on nodes 0-1"
+	plot preferred_many ops_per_s rate "memcached gets per second" "gets/s"
+fi
+if ran lazy_migrate; then
+	summarise lazy_migrate
+	model lazy_migrate moved_hot_on_node1_pct remote none
+	plot lazy_migrate moved_hot_on_node1_pct local "Moved thread's hot pages on its new node" "% on node 1"
+	plot lazy_migrate passes.1 rate "Moved thread's triad passes" "passes per second"
+fi
+if ran scan_backoff; then
+	summarise scan_backoff
+	model scan_backoff movable_on_node1_pct remote old
+	plot scan_backoff movable_on_node1_pct local "Movable memory local to the task" "% on node 1"
+	plot scan_backoff passes rate "pinmix passes" "passes per 0.25 s"
+fi
+if ran sampled_hints; then
+	summarise sampled_hints "$out/host_rate.jsonl"
+	model sampled_hints pct_local.1 remote scan
+	plot sampled_hints pages_migrated migrated "Sampled hints vs scanning: pages migrated" "pages migrated"
+	plot sampled_hints pct_local.1 local "Far half local to its reader" "% of far half on node 1"
+fi
+ran perf_numa && summarise perf_numa
 
 cat >"$out/meta.json" <<JSON
 {
@@ -79,6 +92,10 @@ cat >"$out/meta.json" <<JSON
  "reps": $BENCH_REPS
 }
 JSON
+if [ -n "$BENCH_ONLY" ]; then
+	log "results: $out/<scenario>.md of $BENCH_ONLY; README.md left alone (BENCH_ONLY)"
+	exit 0
+fi
 "$b/report.py" "$out" >"$out/summary.md"
 "$b/report.py" --readme "$out" "$NUMAB_TOP/README.md" "$NUMAB_TOP/docs/results"
 log "results: $out/summary.md; README.md's bench section and docs/results/ updated"

@@ -13,7 +13,9 @@ image=$(find "$dir" -maxdepth 1 -name 'linux-image-*.deb' ! -name '*-dbg_*' | he
 headers=$(find "$dir" -maxdepth 1 -name 'linux-headers-*.deb' | head -1)
 
 release_of() { dpkg-deb -f "$1" Package | sed 's/^linux-[a-z]*-//'; }
-holds() { dpkg-deb -c "$1" | grep -qE "$2"; }
+# holds DEB REGEX: a path in DEB matches (the whole list is read first:
+# grep -q stopping early would kill dpkg-deb with SIGPIPE).
+holds() { dpkg-deb -c "$1" | grep -E "$2" >/dev/null; }
 
 check "a linux-image package" test -n "$image"
 check "a linux-headers package" test -n "$headers"
@@ -24,7 +26,7 @@ if [ -n "$image" ] && [ -n "$headers" ]; then
 	check "the release is the series' (-numab)" holds "$image" "boot/vmlinuz-.*-numab\$"
 	check "the image holds vmlinuz and its config" holds "$image" "boot/config-$release\$"
 	check "the headers hold the tree's Makefile and .config" \
-		bash -c "dpkg-deb -c '$headers' | grep -cE 'linux-headers-$release/(Makefile|\.config)\$' | grep -qx 2"
+		bash -c "dpkg-deb -c '$headers' | grep -cE 'linux-headers-$release/(Makefile|\.config)\$' | grep -x 2 >/dev/null"
 	check "dpkg would install both here (dependencies, conflicts)" \
 		dpkg --dry-run -i "$image" "$headers"
 fi
