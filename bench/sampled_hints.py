@@ -1,8 +1,15 @@
 #!/usr/bin/env python3
 """Summarise bench/scenarios/sampled_hints.sh: per run, how fast each half
 of the buffer became local to its reader, what it cost in hint faults,
-samples and migrations, and the reads done; per variant (scan, sample),
-the median (min-max) over its runs. Print a Markdown table, write JSON.
+samples and migrations, the CPU time placement cost per migrated page,
+and the reads done; per variant (scan, sample, and both over THPs), the
+median (min-max) over its runs. Print a Markdown table, write JSON.
+
+Placement's CPU time (seed 003's metric), measured in one run for both:
+for scanning, the readers' system time, which is their hinting faults and
+task_numa_work(), migrations included (they make no system call); for
+samples, the kernel's own clocks of the producer (numa_hint_record) and
+of the drains (decision and migration), the injector's parsing left out.
 
 With HOST_RATE (hintbench rate's output, JSON lines, from the machine that
 ran the VM), add a modelled column: a sampler's rate is a fraction of the
@@ -31,10 +38,21 @@ def far_reads_per_s(samples, end):
     return samples[-1]['passes'][1] * end['reads_per_pass'] / end['seconds'] if samples else None
 
 
+def placement_us(end, sampled):
+    """Placement's CPU time in the run, in µs (see the module's doc)."""
+    if sampled:
+        if 'record_ns' not in end:
+            return None
+        return (end['record_ns'] + end['drain_ns']) / 1e3
+    sys_ns = end.get('reader_sys_ns')
+    return sum(sys_ns) / 1e3 if sys_ns and min(sys_ns) >= 0 else None
+
+
 def one_run(path):
     samples, end = read_jsonl(path)
     t90 = seconds_to(samples, 90)
     migrated = end['numa_pages_migrated']
+    cost = placement_us(end, path.stem.startswith('sample'))
     return {
         'end': end,
         'samples': samples,
@@ -51,6 +69,7 @@ def one_run(path):
         'consumer_ns_per_sample': end.get('consumer_ns_per_sample') or None,
         'far_reader_passes': samples[-1]['passes'][1] if samples else None,
         'far_reads_per_s': far_reads_per_s(samples, end),
+        'placement_us_per_migrated_page': cost / migrated if cost is not None and migrated else None,
         'data_ok': end['data_ok'],
     }
 
@@ -67,9 +86,28 @@ def add_model(run, host_rate):
                                            if t90 is not None and vm_rate else None)
 
 
+def add_cost_model(run, host_rate):
+    """Model: placement's CPU time per page at native speed, the emulated
+    kernel taken to be as much slower as the emulated read loop is."""
+    cost, vm_rate = run['placement_us_per_migrated_page'], run['far_reads_per_s']
+    run['model_placement_us_per_migrated_page'] = (cost * vm_rate / host_rate
+                                                   if cost is not None and vm_rate else None)
+
+
+def paired(variants, a, b, key_a, key_b=None):
+    """b's key_b over a's key_a, run by run."""
+    key_b = key_b or key_a
+    return spread([y[key_b] / x[key_a] for x, y in zip(variants.get(a, []), variants.get(b, []))
+                   if x[key_a] and y[key_b] is not None])
+
+
 KEYS = ['seconds_to_90pct_local', 'final_pct_local_far_half', 'pages_migrated', 'hint_faults',
         'pte_updates', 'samples_used', 'hint_faults_per_migrated_page', 'samples_per_migrated_page',
-        'inject_us_per_sample', 'producer_ns_per_sample', 'consumer_ns_per_sample', 'far_reader_passes', 'far_reads_per_s', 'model_seconds_to_90pct_local']
+        'inject_us_per_sample', 'producer_ns_per_sample', 'consumer_ns_per_sample', 'far_reader_passes',
+        'far_reads_per_s', 'model_seconds_to_90pct_local', 'placement_us_per_migrated_page',
+        'model_placement_us_per_migrated_page']
+VARIANTS = ('scan', 'sample', 'scan_thp', 'sample_thp')
+PAIRS = (('scan', 'sample'), ('scan_thp', 'sample_thp'))
 
 
 def main(run, json_out=None, host_rate=None):
@@ -77,28 +115,30 @@ def main(run, json_out=None, host_rate=None):
     host = host_reads_per_s(host_rate) if host_rate else None
     for name, r in runs.items():
         r['model_seconds_to_90pct_local'] = None
-        if host and name.startswith('sample'):
-            add_model(r, host['median'])
+        r['model_placement_us_per_migrated_page'] = None
+        if host:
+            add_cost_model(r, host['median'])
+            if name.startswith('sample'):
+                add_model(r, host['median'])
     variants = by_variant(runs)
     summary = summarise_variants(variants, KEYS)
-    scan, sample = variants.get('scan', []), variants.get('sample', [])
-    time_ratio = [b['seconds_to_90pct_local'] / a['seconds_to_90pct_local']
-                  for a, b in zip(scan, sample)
-                  if a['seconds_to_90pct_local'] and b['seconds_to_90pct_local'] is not None]
     first = next(iter(runs.values()), None)
     derivation = first and first['end']
-    model_ratio = [b['model_seconds_to_90pct_local'] / a['seconds_to_90pct_local']
-                   for a, b in zip(scan, sample)
-                   if a['seconds_to_90pct_local'] and b['model_seconds_to_90pct_local'] is not None]
-    result = {'runs': runs, 'summary': summary, 'sample_over_scan_time_to_90pct': spread(time_ratio),
-              'host_reads_per_s': host, 'model_sample_over_scan_time_to_90pct': spread(model_ratio)}
+    result = {'runs': runs, 'summary': summary, 'host_reads_per_s': host}
+    for a, b in PAIRS:
+        result[f'{b}_over_{a}_time_to_90pct'] = paired(variants, a, b, 'seconds_to_90pct_local')
+        result[f'model_{b}_over_{a}_time_to_90pct'] = paired(variants, a, b, 'seconds_to_90pct_local',
+                                                             'model_seconds_to_90pct_local')
+        result[f'{a}_over_{b}_placement_us_per_page'] = paired(variants, b, a,
+                                                               'placement_us_per_migrated_page')
 
     print('| placement | runs | s to 90% local (both halves) | far half % local at end | pages migrated | '
           'hint faults | PTE updates | samples used | hint faults / migrated page | '
-          'samples / migrated page | injector µs / sample | far reader reads/s | data | '
-          'model: s to 90% at native speed |')
-    print('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
-    for v in ('scan', 'sample'):
+          'samples / migrated page | injector µs / sample | far reader reads/s | '
+          'placement CPU µs / migrated page | data | model: s to 90% at native speed | '
+          'model: placement µs / page at native speed |')
+    print('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+    for v in VARIANTS:
         if v not in summary:
             continue
         s = summary[v]
@@ -107,15 +147,26 @@ def main(run, json_out=None, host_rate=None):
               f"{fmt(s['hint_faults'], '.0f')} | {fmt(s['pte_updates'], '.0f')} | "
               f"{fmt(s['samples_used'], '.0f')} | {fmt(s['hint_faults_per_migrated_page'], '.2f')} | "
               f"{fmt(s['samples_per_migrated_page'], '.2f')} | {fmt(s['inject_us_per_sample'])} | "
-              f"{fmt(s['far_reads_per_s'], '.3g')} | {'ok' if s['data_ok'] else 'CORRUPT'} | "
-              f"{fmt(s['model_seconds_to_90pct_local'], '.2f') if v == 'sample' else fmt(s['seconds_to_90pct_local'])} |")
+              f"{fmt(s['far_reads_per_s'], '.3g')} | {fmt(s['placement_us_per_migrated_page'], '.1f')} | "
+              f"{'ok' if s['data_ok'] else 'CORRUPT'} | "
+              f"{fmt(s['model_seconds_to_90pct_local'], '.2f') if v.startswith('sample') else fmt(s['seconds_to_90pct_local'])} | "
+              f"{fmt(s['model_placement_us_per_migrated_page'], '.2f')} |")
     print()
-    print(f"Time to 90% local, sample / scan, run by run: {fmt(result['sample_over_scan_time_to_90pct'], '.2f')}.")
+    for a, b in PAIRS:
+        if a not in summary or b not in summary:
+            continue
+        print(f"{b} / {a}, run by run (measured, TCG): time to 90% local "
+              f"{fmt(result[f'{b}_over_{a}_time_to_90pct'], '.2f')}; "
+              f"{a} / {b} placement CPU time per migrated page "
+              f"{fmt(result[f'{a}_over_{b}_placement_us_per_page'], '.1f')}.")
     if host:
         print(f"Model (not measured): the read loop runs {fmt(host, '.3g')} reads/s natively on the machine "
               "that ran the VM; scaled to that speed, the sample variant's time to 90% local over the scan "
               "variant's (which runs on the wall clock, unscaled): "
-              f"{fmt(result['model_sample_over_scan_time_to_90pct'], '.3f')}.")
+              f"{fmt(result['model_sample_over_scan_time_to_90pct'], '.3f')} (base pages), "
+              f"{fmt(result['model_sample_thp_over_scan_thp_time_to_90pct'], '.3f')} (THPs). "
+              "The placement µs at native speed scale the measured ones by the same slowdown; "
+              "their ratio is the measured one.")
     smp = summary.get('sample')
     if smp:
         print(f"Cost per sample, measured in the kernel (emulated CPU): producer (numa_hint_record) "

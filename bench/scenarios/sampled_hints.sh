@@ -4,8 +4,9 @@
 # node 1, placed by NUMA hinting faults ("scan": kernel.numa_balancing=1
 # at the kernel's default scan rates) or by sampled hints alone ("sample":
 # numa_balancing=4, the sampled mode without the scanner, and samples
-# injected at IBS's default rate). The variants alternate, REPS times each, on one kernel. Raw data:
-# OUT/<variant>-<rep>.jsonl, hintbench's own output.
+# injected at IBS's default rate); then the same two over THP-backed halves
+# (scan_thp, sample_thp). The variants alternate, REPS times each, on one
+# kernel. Raw data: OUT/<variant>-<rep>.jsonl, hintbench's own output.
 #
 #   sampled_hints.sh OUT [MIB [SECONDS [REPS]]]
 set -eu
@@ -16,9 +17,11 @@ out=$1 mib=${2:-256} seconds=${3:-60} reps=${4:-1}
 mkdir -p "$out"
 balancing_at_default_rates
 for rep in $(seq "$reps"); do
-	echo 1 >/proc/sys/kernel/numa_balancing
-	"$BUILD/bench/hintbench" scan "$mib" "$seconds" >"$out/scan-$rep.jsonl"
-	echo 4 >/proc/sys/kernel/numa_balancing
-	"$BUILD/bench/hintbench" sample "$mib" "$seconds" >"$out/sample-$rep.jsonl"
+	for pages in "" _thp; do
+		echo 1 >/proc/sys/kernel/numa_balancing
+		"$BUILD/bench/hintbench" "scan$pages" "$mib" "$seconds" >"$out/scan$pages-$rep.jsonl"
+		echo 4 >/proc/sys/kernel/numa_balancing
+		"$BUILD/bench/hintbench" "sample$pages" "$mib" "$seconds" >"$out/sample$pages-$rep.jsonl"
+	done
 done
 echo 1 >/proc/sys/kernel/numa_balancing

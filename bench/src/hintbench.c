@@ -11,6 +11,9 @@
  *           runs on, through /sys/kernel/debug/numa_hint/inject, once per
  *           SAMPLE_PERIOD operations: the rate IBS would sample at.
  *
+ * scan_thp and sample_thp do the same over a buffer of 2 MiB-aligned THPs
+ * (MADV_HUGEPAGE), which a hinting fault and a sample both move whole.
+ *
  * The rate is derived, not tuned: IBS samples one op in PERIOD (10000, the
  * RFC's default) and the read loop below takes OPS_PER_READ operations a
  * read: 15 x86-64 instructions in its gcc -O2 disassembly, of which three
@@ -21,14 +24,16 @@
  * Every half second it prints a JSON line: the time, pages migrated so
  * far, the share of each half on its reader's node, each thread's passes
  * over its half and the samples it reported. At the end, one line with
- * vmstat deltas, the injector's measured cost per sample, and whether the
- * data survived.
+ * vmstat deltas, the injector's measured cost per sample, each reader's
+ * system CPU time (its hinting faults and NUMA scanning, or its injector
+ * writes and sample drains: the kernel work placement costs it), and
+ * whether the data survived.
  *
  * "rate" mode needs no NUMA: one thread reads a buffer of the size of one
  * half, where it is, and prints its reads per second. Run where make bench
  * runs, it gives the speed of the read loop without emulation.
  *
- *   hintbench scan|sample [MiB [seconds [period]]]
+ *   hintbench scan|sample|scan_thp|sample_thp [MiB [seconds [period]]]
  *   hintbench rate [MiB [seconds]]
  */
 #include <errno.h>
@@ -38,6 +43,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 
 #include "bench.h"
 
@@ -46,6 +52,7 @@
 #define LINE		64
 #define OPS_PER_READ	12
 #define NTHREADS	2
+#define THP_SIZE	(2UL << 20)
 
 /* The injector's cost statistics, as its debugfs file names them. */
 static const char *const stat_names[] = {
@@ -77,6 +84,7 @@ struct half {
 	atomic_long passes;
 	atomic_long samples;
 	long inject_ns;
+	long sys_ns;		/* this thread's system CPU time, at its end */
 	pthread_t thread;
 };
 
@@ -102,6 +110,32 @@ static void report(struct half *h, int fd, const void *addr)
 	if (write(fd, line, len) == len)
 		atomic_fetch_add(&h->samples, 1);
 	h->inject_ns += ns_since(&t0);
+}
+
+/* The calling thread's system CPU time so far, in ns. */
+static long thread_sys_ns(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_THREAD, &ru))
+		return -1;
+	return ru.ru_stime.tv_sec * 1000000000L + ru.ru_stime.tv_usec * 1000L;
+}
+
+/* @len of anonymous memory, 2 MiB-aligned and backed by THPs if @thp. */
+static uint64_t *map_buffer(size_t len, bool thp)
+{
+	char *raw = mmap(NULL, len + THP_SIZE, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *buf;
+
+	if (raw == MAP_FAILED)
+		return NULL;
+	buf = (char *)(((unsigned long)raw + THP_SIZE - 1) & ~(THP_SIZE - 1));
+	/* NUMA hinting and the hint core leave PTE-mapped THPs alone */
+	if (madvise(buf, len, thp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE))
+		perror("madvise");
+	return (uint64_t *)buf;
 }
 
 static void *reader(void *arg)
@@ -135,6 +169,7 @@ static void *reader(void *arg)
 	asm volatile("" : : "r" (sum));
 	if (fd >= 0)
 		close(fd);
+	h->sys_ns = thread_sys_ns();
 	return NULL;
 }
 
@@ -170,7 +205,9 @@ static int rate(size_t len, double seconds)
 
 int main(int argc, char **argv)
 {
-	bool sample = argc > 1 && !strcmp(argv[1], "sample");
+	const char *mode = argc > 1 ? argv[1] : "";
+	bool sample = !strcmp(mode, "sample") || !strcmp(mode, "sample_thp");
+	bool thp = !strcmp(mode, "scan_thp") || !strcmp(mode, "sample_thp");
 	size_t len = (size_t)(argc > 2 ? atol(argv[2]) : 256) << 20;
 	double seconds = argc > 3 ? atof(argv[3]) : 30;
 	long period = argc > 4 ? atol(argv[4]) : 10000;
@@ -182,18 +219,17 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "rate"))
 		return rate(len, seconds);
-	if (argc < 2 || (!sample && strcmp(argv[1], "scan"))) {
-		fprintf(stderr, "usage: %s scan|sample|rate [MiB [seconds [period]]]\n", argv[0]);
+	if (!sample && !thp && strcmp(mode, "scan")) {
+		fprintf(stderr, "usage: %s scan|sample|scan_thp|sample_thp|rate [MiB [seconds [period]]]\n",
+			argv[0]);
 		return 2;
 	}
 	require_two_nodes(argv[0]);
 	if (run_on_node(0))
 		perror("sched_setaffinity");
-	words = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (words == MAP_FAILED)
+	words = map_buffer(len, thp);
+	if (!words)
 		return 1;
-	/* Base pages: NUMA hinting and the hint core both leave THPs alone. */
-	madvise(words, len, MADV_NOHUGEPAGE);
 	for (i = 0; i < len / 8; i++)
 		words[i] = i * 0x9e3779b97f4a7c15ULL;
 
@@ -238,7 +274,7 @@ int main(int argc, char **argv)
 	printf("{\"mode\": \"%s\", \"mib\": %zu, \"seconds\": %.2f, \"period\": %ld, \"ops_per_read\": %d, "
 	       "\"reads_per_sample\": %ld, \"reads_per_pass\": %zu, \"samples_written\": %ld, "
 	       "\"inject_us_per_sample\": %.1f",
-	       argv[1], len >> 20, now() - start, period, OPS_PER_READ, period / OPS_PER_READ,
+	       mode, len >> 20, now() - start, period, OPS_PER_READ, period / OPS_PER_READ,
 	       halves[0].lines, nsamples,
 	       nsamples ? (halves[0].inject_ns + halves[1].inject_ns) / 1e3 / nsamples : 0.0);
 	print_vmstat_deltas(counters, NCOUNTERS, before, after);
@@ -246,6 +282,11 @@ int main(int argc, char **argv)
 	       "\"injector_parse_ns_per_sample\": %.0f",
 	       per(stats_before, stats_after, 2, 0), per(stats_before, stats_after, 4, 3),
 	       per(stats_before, stats_after, 1, 0));
+	printf(", \"thp\": %s, \"record_ns\": %ld, \"drain_ns\": %ld, \"parse_ns\": %ld, "
+	       "\"reader_sys_ns\": [%ld, %ld]",
+	       thp ? "true" : "false", stats_after[2] - stats_before[2],
+	       stats_after[4] - stats_before[4], stats_after[1] - stats_before[1],
+	       halves[0].sys_ns, halves[1].sys_ns);
 	printf(", \"data_ok\": %s}\n", check(words, len / 8) ? "true" : "false");
 	return check(words, len / 8) ? 0 : 1;
 }
