@@ -8,6 +8,7 @@ of the tests that run on the host, without a VM. Prints TAP and ends with the li
 "N passed, N failed, N skipped"; exits 1 on any failure or when nothing ran.
 """
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -79,6 +80,15 @@ def kunit(tally, where, console):
             tally.add(not m.group('not'), f"{where}: kunit {suite}.{m.group('name')}", skip)
 
 
+def first_splat(console):
+    """The first kernel splat in CONSOLE, as harness/splats.sh finds it, or None."""
+    if not console.exists():
+        return None
+    found = subprocess.run([str(Path(__file__).parent / 'splats.sh'), str(console)],
+                           capture_output=True, text=True, check=False)
+    return 'splat: ' + found.stdout.strip() if found.returncode == 0 else None
+
+
 def main(results):
     tally = Tally()
     print('TAP version 13')
@@ -90,7 +100,8 @@ def main(results):
         if topo.name == 'host':
             continue
         kunit(tally, topo.name, read(topo / 'console.log'))
-        tally.add(vm_rc == '0', f'{topo.name}: VM exit status {vm_rc or "missing"}, no splat')
+        tally.add(vm_rc == '0', f'{topo.name}: VM exit status {vm_rc or "missing"}, '
+                  f'{first_splat(topo / "console.log") or "no splat"}')
     print(f'1..{tally.n}')
     print(f'{tally.passed} passed, {tally.failed} failed, {tally.skipped} skipped')
     return 1 if tally.failed or tally.passed == 0 else 0
