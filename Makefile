@@ -10,7 +10,7 @@ TIMEOUT ?= 600
 # parses it: make vm CMD='numactl -H; exit 3' works as typed.
 export CMD
 
-.PHONY: all deps base tree export kernel selftests tools lint lint-check lint-full deb vm check check-debug stress demo bench clean help
+.PHONY: all deps base tree export kernel selftests tools lint lint-check lint-bisect lint-full deb vm check check-debug stress demo bench clean help
 
 all: kernel
 
@@ -47,6 +47,11 @@ lint: tree
 # each scope proves).
 lint-check: tree
 	@LINT_SCOPE=check $(H)/lint.sh
+
+# Every prefix builds the series' directories in every config of
+# config/matrix (harness/bisect-matrix.sh).
+lint-bisect: tree
+	@$(H)/bisect-matrix.sh
 
 # Every prefix builds vmlinux in every config: hours, not for CI.
 lint-full: tree

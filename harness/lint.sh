@@ -88,51 +88,7 @@ while IFS= read -r line; do
 done < <(series_patches | xargs -r -P "$(jobs)" -I{} bash -c 'checkpatch_one "$1"' _ {})
 lap "checkpatch done"
 
-# The kernel C files that the series changes or adds.
-mapfile -t series_c_files < <(g diff --name-only --diff-filter=AM base HEAD -- '*.c' |
-	grep -v -e '^tools/' -e '^scripts/' -e '^samples/' -e '^Documentation/')
-
-# object_of FILE: the object that compiles FILE (a .c, or a .h of a source
-# directory) in the checkout: the file's own, or, for a file that its
-# directory's Makefile does not name (kernel/sched/debug.c, fair-numa-test.h),
-# the one of the file that #includes it.
-object_of() {
-	local f=$1 dir name
-	dir=$(dirname "$f") name=$(basename "$f")
-	[ -f "$TREE/$f" ] || return 0
-	if [ "${name%.c}" != "$name" ] && grep -qw "${name%.c}\.o" "$TREE/$dir/Makefile" 2>/dev/null; then
-		echo "$dir/${name%.c}.o"
-	else
-		g grep -lE "#[[:space:]]*include \"${name//./\\.}\"" -- "$dir/*.c" | sed 's/\.c$/.o/'
-	fi
-}
-
-# series_objects: the objects that compile the series' C files.
-series_objects() {
-	local f
-	for f in "${series_c_files[@]}"; do object_of "$f"; done | sort -u
-}
-
-# commit_objects COMMIT: of the series' objects, those that compile the C
-# files COMMIT changes; for a commit that changes only headers of source
-# directories (a KUnit suite's -test.h), those that include them.
-commit_objects() {
-	local f files
-	files=$(g diff --name-only "$1^" "$1" -- '*.c')
-	[ -n "$files" ] || files=$(g diff --name-only "$1^" "$1" -- '*.h' | grep -v '^include/')
-	for f in $files; do
-		object_of "$f"
-	done | sort -u | grep -Fx -f <(printf '%s\n' "${objects[@]}") || true
-}
-
-# matrix_targets: what each matrix config builds: the directories of the
-# series' C files (kbuild builds there what the config enables), but single
-# objects of kernel/ itself, which is large and always built.
-matrix_targets() {
-	series_objects | while read -r o; do
-		case "$o" in kernel/*/*) dirname "$o" ;; kernel/*) echo "$o" ;; *) dirname "$o" ;; esac
-	done | sed 's|$|/|; s|\.o/$|.o|' | sort -u
-}
+. "$NUMAB_TOP/harness/series-objects.sh"
 
 # w1_warnings OBJECTS...: W=1 and sparse warnings of OBJECTS that this config
 # builds, line numbers dropped so that a moved warning is not a new one.
@@ -144,12 +100,6 @@ w1_warnings() {
 		kmake W=1 C=1 KCFLAGS=-Wno-error "$o" 2>&1 | grep -E 'warning:|error:' |
 			sed -E 's/:[0-9]+(:[0-9]+)?:/:/' || true
 	done | sort -u
-}
-
-# kernel_inputs COMMIT: the files COMMIT changes that the kernel build reads.
-kernel_inputs() {
-	g diff --name-only "$1^" "$1" |
-		grep -v -e '^tools/' -e '^Documentation/' -e '^MAINTAINERS$' || true
 }
 
 # Come back to the branch (not just the commit), also when interrupted.
