@@ -65,4 +65,4 @@ for m in $configs; do
 done
 g checkout -q "$orig"
 [ "$failures" = 0 ] || die "$failures prefix builds failed"
-log "every prefix of the ${#commits[@]} patches builds in: $configs"
+log "every prefix of the ${#commits[@]} patches builds in: ${configs% }"
