@@ -13,9 +13,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 g() { git -C "$TREE" "$@"; }
-g rev-parse -q --verify base >/dev/null || die "no build/linux; run make tree first"
-[ -z "$(g status --porcelain --untracked-files=no)" ] ||
-	die "build/linux has uncommitted edits; commit them first"
+require_committed_tree
 . "$NUMAB_TOP/harness/series-objects.sh"
 
 # exists_here TARGET: the checked-out prefix has TARGET's directory or source.

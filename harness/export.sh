@@ -6,9 +6,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 g() { git -C "$TREE" "$@"; }
-g rev-parse -q --verify base >/dev/null || die "no build/linux with a base tag; run make tree first"
-[ -z "$(g status --porcelain --untracked-files=no)" ] ||
-	die "build/linux has uncommitted edits; commit them first"
+require_committed_tree
 
 n=$(g rev-list --count base..HEAD)
 out=$(mktemp -d)

@@ -94,3 +94,11 @@ configure_obj() {
 	done
 	echo "$stamp" >"$OBJ/.numab-config"
 }
+
+# require_committed_tree: build/linux exists, with its base tag, and has no
+# uncommitted edits (what export, lint and lint-bisect read is committed).
+require_committed_tree() {
+	git -C "$TREE" rev-parse -q --verify base >/dev/null || die "no build/linux; run make tree first"
+	[ -z "$(git -C "$TREE" status --porcelain --untracked-files=no)" ] ||
+		die "build/linux has uncommitted edits; commit them first"
+}

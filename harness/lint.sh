@@ -30,9 +30,7 @@ scope=${LINT_SCOPE:-prefixes}
 case $scope in check | prefixes | full) ;; *) die "LINT_SCOPE is check or prefixes, not '$scope'" ;; esac
 
 g() { git -C "$TREE" "$@"; }
-g rev-parse -q --verify base >/dev/null || die "no build/linux; run make tree first"
-[ -z "$(g status --porcelain --untracked-files=no)" ] ||
-	die "build/linux has uncommitted edits; commit them first"
+require_committed_tree
 
 # What lint's verdict depends on: the series, the base, lint's own scripts
 # and the configs it builds. A clean run records it; an unchanged rerun
