@@ -17,29 +17,9 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 [ -d "$TREE/.git" ] || die "no kernel tree at $TREE; run make tree first"
-series=$NUMAB_TOP/config/series.config
 src=${DEB_CONFIG:-/boot/config-$(uname -r)}
 out=$BUILD/deb
 mkdir -p "$out"
-
-# configure_from FILE: FILE + series.config in $OBJ, checked.
-configure_from() {
-	mkdir -p "$OBJ"
-	case "$1" in
-	*.xz) xz -dc "$1" >"$OBJ/.config" ;;
-	*) cp "$1" "$OBJ/.config" ;;
-	esac
-	# A distribution's config names its own signing keys, which exist
-	# only in its own build tree.
-	"$TREE/scripts/config" --file "$OBJ/.config" \
-		--set-str SYSTEM_TRUSTED_KEYS "" --set-str SYSTEM_REVOCATION_KEYS "" \
-		--disable DEBUG_INFO_BTF
-	"$TREE/scripts/kconfig/merge_config.sh" -m -O "$OBJ" "$OBJ/.config" "$series" \
-		>"$OBJ/merge.log" 2>&1
-	kmake olddefconfig >/dev/null
-	fragment_holds "$series" ||
-		die "$1 lacks what the series needs: the options above (see config/series.config)"
-}
 
 if [ "$src" = vm ]; then
 	export OBJ=$BUILD/obj
@@ -47,7 +27,7 @@ if [ "$src" = vm ]; then
 else
 	[ -f "$src" ] || die "no kernel config at $src; give one with DEB_CONFIG=FILE (Debian's: apt-get install linux-config-6.1)"
 	export OBJ=$out/obj
-	configure_from "$src"
+	"$NUMAB_TOP/harness/deb-config.sh" "$src"
 fi
 
 log "packaging $(kmake -s kernelrelease) from $OBJ"

@@ -12,8 +12,12 @@ PKGS=(
 	dpkg-dev fakeroot rsync kmod
 	# lint
 	sparse python3-ply python3-git
-	# VM and in-guest tools (the guest shares the host's root)
-	qemu-system-x86 numactl libnuma-dev ndctl daxctl python3
+	# VM and in-guest tools (the guest shares the host's root); trinity is
+	# the peer fuzzer of tests/trinity.sh and make stress
+	qemu-system-x86 numactl libnuma-dev ndctl daxctl python3 trinity
+	# Debian's own kernel config, which tests/host/production-config.sh
+	# configures the series over
+	linux-config-6.1
 	# demo and benchmarks
 	memcached libmemcached-tools linux-perf gnuplot-nox
 )

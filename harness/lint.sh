@@ -10,7 +10,9 @@
 #    config/matrix (NUMA, NUMA_BALANCING, THP, NUMA_HINT off), one after the
 #    other in one object tree, so kbuild rebuilds only what a config changes;
 #  - the numa selftests build with -Werror;
-#  - every file the series adds has a MAINTAINERS entry.
+#  - every file the series adds has a MAINTAINERS entry;
+#  - the exported uapi headers change only as config/uapi.allow says
+#    (harness/uapi-check.sh).
 #  make check then builds the whole kernel of the VM config.
 # LINT_SCOPE=prefixes (make lint, the default), in addition:
 #  - every prefix of the series builds, in the VM config (build/obj), the
@@ -39,7 +41,8 @@ require_committed_tree
 inputs_stamp=$({
 	series_stamp
 	g rev-parse HEAD
-	cat "$NUMAB_TOP"/harness/{lint,lib,kernel,matrix,selftests}.sh "$NUMAB_TOP"/config/*.config \
+	cat "$NUMAB_TOP"/harness/{lint,lib,kernel,matrix,selftests,uapi-check}.sh \
+		"$NUMAB_TOP"/config/*.config "$NUMAB_TOP"/config/uapi.allow \
 		"$NUMAB_TOP"/config/matrix/*.config
 } | sha256sum | cut -d' ' -f1)
 # A wider scope's clean record stands for a narrower one.
@@ -179,11 +182,13 @@ for f in $(g diff --name-only --diff-filter=A base HEAD); do
 done
 "$NUMAB_TOP/harness/selftests.sh" -Werror >"$LOGDIR/selftests" 2>&1 ||
 	problem series "numa selftests do not build cleanly (build/lint/selftests)"
+"$NUMAB_TOP/harness/uapi-check.sh" >"$LOGDIR/uapi" 2>&1 ||
+	problem series "changes uapi headers beyond config/uapi.allow (build/lint/uapi)"
 
 if [ ${#problems[@]} -gt 0 ]; then
 	printf 'lint: %d problem(s):\n' "${#problems[@]}" >&2
 	printf '  %s\n' "${problems[@]}" >&2
 	exit 1
 fi
-lap "lint ($scope): $(g rev-list --count "base..$orig") patches clean (checkpatch --strict, config matrix, W=1, sparse$([ "$scope" = check ] || echo ", prefix builds, vmlinux with NUMA_BALANCING=n"))"
+lap "lint ($scope): $(g rev-list --count "base..$orig") patches clean (checkpatch --strict, config matrix, W=1, sparse, uapi$([ "$scope" = check ] || echo ", prefix builds, vmlinux with NUMA_BALANCING=n"))"
 echo "$inputs_stamp" >"$clean_stamp"

@@ -26,7 +26,7 @@ hintbench_ok() {
 }
 
 echo "TAP version 13"
-saved=$(cat /proc/sys/kernel/numa_balancing)
+saved=$(numa_modes)
 stop=$out/stop
 rm -f "$stop" "$out/hintbench.rc"
 cycle_numa_modes "$stop" "$out/mode-changes" &
@@ -38,7 +38,8 @@ ran=$("$NUMAB_TOP/harness/guest/trinity.sh" "$ops" "$out/trinity.log")
 rc=$?
 touch "$stop"
 wait $cycler $injector
-echo "$saved" >/proc/sys/kernel/numa_balancing
+# shellcheck disable=SC2086 # two words
+set_numa_modes $saved
 changes=$(cat "$out/mode-changes")
 echo "# trinity: ${ran:-0} calls in $(($(date +%s) - start)) s, exit $rc; $changes mode changes"
 tail -3 "$out/trinity.log" | sed 's/^/# /'

@@ -1,10 +1,17 @@
 # shellcheck shell=bash
-# The NUMA balancing modes in the guest, for the scripts that change them.
+# The modes of NUMA balancing in the guest, for the scripts that change them:
+# kernel.numa_balancing (0-3) and kernel.numa_balancing_sampled (0 or 1).
+NUMA_BALANCING=/proc/sys/kernel/numa_balancing
+NUMA_SAMPLED=/proc/sys/kernel/numa_balancing_sampled
 
-# set_numa_modes BALANCING SAMPLED: kernel.numa_balancing (0-3), and sampled
-# access hints off or on (0 or 1); the series v2 kept them in bit 2.
+# set_numa_modes BALANCING SAMPLED
 set_numa_modes() {
-	echo $(($1 | ($2 << 2))) >/proc/sys/kernel/numa_balancing
+	echo "$2" >"$NUMA_SAMPLED" && echo "$1" >"$NUMA_BALANCING"
+}
+
+# numa_modes: the two values, "BALANCING SAMPLED", for set_numa_modes.
+numa_modes() {
+	echo "$(cat "$NUMA_BALANCING") $(cat "$NUMA_SAMPLED")"
 }
 
 # cycle_numa_modes STOPFILE COUNTFILE: every mode, with sampled hints off

@@ -1,6 +1,7 @@
 #!/bin/bash
 # run-tests.sh TEST...: run tests in the VM, each under the numa selftests'
-# timeout, with the topology's expectations in the environment. A TEST is a
+# timeout (or NUMA_TEST_TIMEOUT seconds), with the topology's expectations
+# in the environment. A TEST is a
 # numa selftest name, or a project script (tests/*.sh) that prints TAP.
 # Each leaves NAME.tap and NAME.rc in $NUMAB_RUN for tap-summary.py.
 . "$(dirname "$0")/../lib.sh"
@@ -8,7 +9,7 @@
 
 topo_expect "$NUMAB_TOPO"
 export NUMA_EXPECT_NODES=$TOPO_NODES NUMA_EXPECT_TIERS=$TOPO_TIERS
-limit=$(sed -n 's/^timeout=//p' "$TREE/tools/testing/selftests/numa/settings")
+limit=${NUMA_TEST_TIMEOUT:-$(sed -n 's/^timeout=//p' "$TREE/tools/testing/selftests/numa/settings")}
 cd /tmp || exit 1
 for t in "$@"; do
 	case "$t" in

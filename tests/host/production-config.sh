@@ -1,0 +1,34 @@
+#!/bin/bash
+# The series' test scaffolding stays out of production kernels (TAP): a
+# kernel configured as make deb configures it from Debian's own config has
+# no sampled-hint injector or stats file (CONFIG_NUMA_HINT_INJECT) and no
+# legacy_backoff knob (CONFIG_NUMA_BALANCING_LEGACY_BACKOFF), and has the
+# features themselves; the test VM's kernel has the scaffolding. Needs
+# make tree and make kernel; Debian's config comes with linux-config-6.1.
+. "$(dirname "$0")/../../harness/lib.sh"
+. "$NUMAB_TOP/harness/tap.sh"
+debian=/usr/src/linux-config-6.1/config.amd64_none_amd64.xz
+scaffolding="CONFIG_NUMA_HINT_INJECT CONFIG_NUMA_BALANCING_LEGACY_BACKOFF"
+vm_config=$OBJ/.config
+prod=$BUILD/production-config
+
+set_in() { grep -qx "$1=y" "$2/.config"; }	# set_in SYM DIR
+set_in_all() {	# set_in_all DIR SYM...: every SYM is y in DIR's .config
+	local dir=$1 sym
+	shift
+	for sym; do set_in "$sym" "$dir" || return 1; done
+}
+none_in() {	# none_in DIR SYM...: no SYM is set in DIR's .config
+	local dir=$1 sym
+	shift
+	for sym; do ! grep -q "^$sym=" "$dir/.config" || return 1; done
+}
+
+echo "TAP version 13"
+rm -rf "$prod"
+OBJ=$prod "$NUMAB_TOP/harness/deb-config.sh" "$debian" >"$BUILD/production-config.log" 2>&1
+check "Debian's config takes the series" [ -f "$prod/.config" ]
+check "production: the features are in" set_in_all "$prod" CONFIG_NUMA_BALANCING CONFIG_NUMA_HINT CONFIG_NUMA_HINT_IBS
+check "production: no test scaffolding ($scaffolding)" none_in "$prod" $scaffolding
+check "test VM: the scaffolding is in" set_in_all "$(dirname "$vm_config")" $scaffolding
+tap_done
