@@ -3,7 +3,7 @@
 # hintbench program, a buffer on node 0 read half from node 0 and half from
 # node 1, placed by NUMA hinting faults ("scan": kernel.numa_balancing=1
 # at the kernel's default scan rates) or by sampled hints alone ("sample":
-# numa_balancing=4, the sampled mode without the scanner, and samples
+# numa_balancing=0 and numa_balancing_sampled=1, no scanner, and samples
 # injected at IBS's default rate); then the same two over THP-backed halves
 # (scan_thp, sample_thp). The variants alternate, REPS times each, on one
 # kernel. Raw data: OUT/<variant>-<rep>.jsonl, hintbench's own output.
@@ -12,16 +12,17 @@
 set -eu
 . "$(dirname "$0")/../../harness/lib.sh"
 . "$(dirname "$0")/balancing.sh"
+. "$NUMAB_TOP/harness/guest/modes.sh"
 out=$1 mib=${2:-256} seconds=${3:-60} reps=${4:-1}
 
 mkdir -p "$out"
 balancing_at_default_rates
 for rep in $(seq "$reps"); do
 	for pages in "" _thp; do
-		echo 1 >/proc/sys/kernel/numa_balancing
+		set_numa_modes 1 0
 		"$BUILD/bench/hintbench" "scan$pages" "$mib" "$seconds" >"$out/scan$pages-$rep.jsonl"
-		echo 4 >/proc/sys/kernel/numa_balancing
+		set_numa_modes 0 1
 		"$BUILD/bench/hintbench" "sample$pages" "$mib" "$seconds" >"$out/sample$pages-$rep.jsonl"
 	done
 done
-echo 1 >/proc/sys/kernel/numa_balancing
+set_numa_modes 1 0
