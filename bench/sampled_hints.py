@@ -28,9 +28,23 @@ from pathlib import Path
 from stats import by_variant, fmt, read_jsonl, spread, summarise_variants
 
 
-def seconds_to(samples, pct):
-    """First time both halves were at least pct% on their reader's node."""
-    return next((s['t'] for s in samples if min(s['pct_local']) >= pct), None)
+def seconds_to(samples, pct, since=0):
+    """First time from since on that both halves were at least pct% on
+    their reader's node, counted from since."""
+    return next((s['t'] - since for s in samples
+                 if s['t'] >= since and min(s['pct_local']) >= pct), None)
+
+
+def sampler_ms_per_s(samples, start_frac):
+    """The kernel's producer and drain time per second of run, in ms, from
+    start_frac of the run to its end (the last third: 2/3)."""
+    series = [s for s in samples if 'sampler_ns' in s]
+    if len(series) < 2:
+        return None
+    t0 = series[-1]['t'] * start_frac
+    first = next(s for s in series if s['t'] >= t0)
+    dt = series[-1]['t'] - first['t']
+    return (series[-1]['sampler_ns'] - first['sampler_ns']) / 1e6 / dt if dt > 0 else None
 
 
 def far_reads_per_s(samples, end):
@@ -50,13 +64,24 @@ def placement_us(end, sampled):
 
 def one_run(path):
     samples, end = read_jsonl(path)
+    swap_at = end.get('swap_at', -1)
     t90 = seconds_to(samples, 90)
     migrated = end['numa_pages_migrated']
-    cost = placement_us(end, path.stem.startswith('sample'))
+    sampled = path.stem.startswith('sample')
+    cost = placement_us(end, sampled)
     return {
         'end': end,
         'samples': samples,
         'seconds_to_90pct_local': t90,
+        'seconds_to_90pct_after_swap': seconds_to(samples, 90, swap_at) if swap_at >= 0 else None,
+        'sampler_ms_per_s_last_third': sampler_ms_per_s(samples, 2 / 3) if sampled else None,
+        'period_factor_end': max(samples[-1].get('factor', [1])) if sampled and samples else None,
+        'kicks_per_sample': (end['numa_sample_kicks'] / end['numa_sample_seen']
+                             if end.get('numa_sample_kicks', -1) >= 0 and end['numa_sample_seen'] > 0
+                             else None),
+        'local_drops_per_sample': (end['numa_sample_drop_local'] / end['numa_sample_seen']
+                                   if end.get('numa_sample_drop_local', -1) >= 0
+                                   and end['numa_sample_seen'] > 0 else None),
         'final_pct_local_far_half': samples[-1]['pct_local'][1] if samples else None,
         'pages_migrated': migrated,
         'hint_faults': end['numa_hint_faults'],
@@ -105,8 +130,9 @@ KEYS = ['seconds_to_90pct_local', 'final_pct_local_far_half', 'pages_migrated', 
         'pte_updates', 'samples_used', 'hint_faults_per_migrated_page', 'samples_per_migrated_page',
         'inject_us_per_sample', 'producer_ns_per_sample', 'consumer_ns_per_sample', 'far_reader_passes',
         'far_reads_per_s', 'model_seconds_to_90pct_local', 'placement_us_per_migrated_page',
-        'model_placement_us_per_migrated_page']
-VARIANTS = ('scan', 'sample', 'scan_thp', 'sample_thp')
+        'model_placement_us_per_migrated_page', 'seconds_to_90pct_after_swap',
+        'sampler_ms_per_s_last_third', 'period_factor_end', 'kicks_per_sample', 'local_drops_per_sample']
+VARIANTS = ('scan', 'sample', 'scan_thp', 'sample_thp', 'sample_swap')
 PAIRS = (('scan', 'sample'), ('scan_thp', 'sample_thp'))
 
 
@@ -131,6 +157,8 @@ def main(run, json_out=None, host_rate=None):
                                                              'model_seconds_to_90pct_local')
         result[f'{a}_over_{b}_placement_us_per_page'] = paired(variants, b, a,
                                                                'placement_us_per_migrated_page')
+        result[f'{b}_over_{a}_placement_us_per_page'] = paired(variants, a, b,
+                                                               'placement_us_per_migrated_page')
 
     print('| placement | runs | s to 90% local (both halves) | far half % local at end | pages migrated | '
           'hint faults | PTE updates | samples used | hint faults / migrated page | '
@@ -152,13 +180,26 @@ def main(run, json_out=None, host_rate=None):
               f"{fmt(s['model_seconds_to_90pct_local'], '.2f') if v.startswith('sample') else fmt(s['seconds_to_90pct_local'])} | "
               f"{fmt(s['model_placement_us_per_migrated_page'], '.2f')} |")
     print()
+    print('| sampled variant | runs | placement CPU µs / migrated page | sampler CPU ms/s, last third | '
+          'period factor at end | kicks / sample | local drops / sample | s to 90% (first) | '
+          's to 90% after the swap |')
+    print('|---|---|---|---|---|---|---|---|---|')
+    for v in VARIANTS:
+        if v not in summary or not v.startswith('sample'):
+            continue
+        s = summary[v]
+        print(f"| {v} | {s['runs']} | {fmt(s['placement_us_per_migrated_page'], '.1f')} | "
+              f"{fmt(s['sampler_ms_per_s_last_third'], '.2f')} | {fmt(s['period_factor_end'], '.0f')} | "
+              f"{fmt(s['kicks_per_sample'], '.3f')} | {fmt(s['local_drops_per_sample'], '.2f')} | "
+              f"{fmt(s['seconds_to_90pct_local'])} | {fmt(s['seconds_to_90pct_after_swap'])} |")
+    print()
     for a, b in PAIRS:
         if a not in summary or b not in summary:
             continue
         print(f"{b} / {a}, run by run (measured, TCG): time to 90% local "
               f"{fmt(result[f'{b}_over_{a}_time_to_90pct'], '.2f')}; "
-              f"{a} / {b} placement CPU time per migrated page "
-              f"{fmt(result[f'{a}_over_{b}_placement_us_per_page'], '.1f')}.")
+              f"placement CPU time per migrated page "
+              f"{fmt(result[f'{b}_over_{a}_placement_us_per_page'], '.2f')}.")
     if host:
         print(f"Model (not measured): the read loop runs {fmt(host, '.3g')} reads/s natively on the machine "
               "that ran the VM; scaled to that speed, the sample variant's time to 90% local over the scan "

@@ -4,9 +4,10 @@
 # node 1, placed by NUMA hinting faults ("scan": kernel.numa_balancing=1
 # at the kernel's default scan rates) or by sampled hints alone ("sample":
 # numa_balancing=0 and numa_balancing_sampled=1, no scanner, and samples
-# injected at IBS's default rate); then the same two over THP-backed halves
-# (scan_thp, sample_thp). The variants alternate, REPS times each, on one
-# kernel. Raw data: OUT/<variant>-<rep>.jsonl, hintbench's own output.
+# injected at IBS's base rate, stretched by the period the kernel asks of
+# each CPU); then the same two over THP-backed halves (scan_thp,
+# sample_thp), and sample_swap, where the readers swap nodes halfway. The
+# variants alternate, REPS times each, on one kernel. Raw data: OUT/<variant>-<rep>.jsonl, hintbench's own output.
 #
 #   sampled_hints.sh OUT [MIB [SECONDS [REPS]]]
 set -eu
@@ -24,5 +25,6 @@ for rep in $(seq "$reps"); do
 		set_numa_modes 0 1
 		"$BUILD/bench/hintbench" "sample$pages" "$mib" "$seconds" >"$out/sample$pages-$rep.jsonl"
 	done
+	"$BUILD/bench/hintbench" sample_swap "$mib" "$seconds" >"$out/sample_swap-$rep.jsonl"
 done
 set_numa_modes 1 0

@@ -23,6 +23,21 @@ static inline double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* The first CPU of @node, or -1 if it has none. */
+static inline int first_cpu_of_node(int node)
+{
+	struct bitmask *cpus = numa_allocate_cpumask();
+	unsigned int cpu;
+	int first = -1;
+
+	if (numa_node_to_cpus(node, cpus) == 0)
+		for (cpu = 0; cpu < cpus->size && first < 0; cpu++)
+			if (numa_bitmask_isbitset(cpus, cpu))
+				first = cpu;
+	numa_free_cpumask(cpus);
+	return first;
+}
+
 /* Let the calling thread run on every CPU of @node, and only there. */
 static inline int run_on_node(int node)
 {

@@ -9,21 +9,31 @@
  *   scan    nothing more: NUMA hinting faults, as kernel.numa_balancing says;
  *   sample  each thread also reports one of its reads, with the node it
  *           runs on, through /sys/kernel/debug/numa_hint/inject, once per
- *           SAMPLE_PERIOD operations: the rate IBS would sample at.
+ *           PERIOD operations times the factor the kernel asks of the
+ *           CPU: the rate IBS would sample at.
  *
  * scan_thp and sample_thp do the same over a buffer of 2 MiB-aligned THPs
  * (MADV_HUGEPAGE), which a hinting fault and a sample both move whole.
+ * sample_swap is sample with a phase change: halfway through, the two
+ * threads swap nodes, and each half must follow its reader back.
  *
  * The rate is derived, not tuned: IBS samples one op in PERIOD (10000, the
  * RFC's default) and the read loop below takes OPS_PER_READ operations a
  * read: 15 x86-64 instructions in its gcc -O2 disassembly, of which three
  * compare-and-branch pairs fuse into one op each. So one read in
  * PERIOD / OPS_PER_READ is reported, as the thread reads, at whatever
- * rate it reads.
+ * rate it reads. The kernel lengthens a CPU's sampling period while its
+ * samples find nothing to move (/sys/kernel/debug/numa_hint/periods, a
+ * factor of the base period per CPU); a reader reads its CPU's factor at
+ * most every PERIOD_READ_S seconds and stretches its period by it, as
+ * perf_event_period() would stretch the IBS period. A kernel without the
+ * file gets the base period.
  *
  * Every half second it prints a JSON line: the time, pages migrated so
  * far, the share of each half on its reader's node, each thread's passes
- * over its half and the samples it reported. At the end, one line with
+ * over its half and the samples it reported, the kernel's nanoseconds in
+ * producer and drains so far (sampler_ns) and each reader's period
+ * factor. At the end, one line with
  * vmstat deltas, the injector's measured cost per sample, each reader's
  * system CPU time (its hinting faults and NUMA scanning, or its injector
  * writes and sample drains: the kernel work placement costs it), and
@@ -49,6 +59,8 @@
 
 #define INJECT		"/sys/kernel/debug/numa_hint/inject"
 #define STATS		"/sys/kernel/debug/numa_hint/stats"
+#define PERIODS		"/sys/kernel/debug/numa_hint/periods"
+#define PERIOD_READ_S	0.01
 #define LINE		64
 #define OPS_PER_READ	12
 #define NTHREADS	2
@@ -72,15 +84,19 @@ static const char *const counters[] = {
 	"numa_hint_faults", "numa_pte_updates", "numa_pages_migrated",
 	"numa_sample_seen", "numa_sample_used", "numa_sample_migrated",
 	"numa_sample_drop_invalid", "numa_sample_drop_full", "numa_sample_drop_filtered",
+	"numa_sample_drop_local", "numa_sample_kicks", "numa_sample_period_longer",
+	"numa_sample_period_shorter",
 };
 #define NCOUNTERS	(sizeof(counters) / sizeof(counters[0]))
 
 struct half {
 	uint64_t *words;
 	size_t lines;
-	int node;
+	atomic_int node;	/* the node the thread reads from, for now */
 	bool sample;
-	long reads_per_sample;
+	long reads_per_sample;	/* at the base period */
+	atomic_int factor;	/* the kernel's period factor for its CPU */
+	double next_factor_read;
 	atomic_long passes;
 	atomic_long samples;
 	long inject_ns;
@@ -99,17 +115,51 @@ static long ns_since(const struct timespec *t0)
 	return (t1.tv_sec - t0->tv_sec) * 1000000000L + t1.tv_nsec - t0->tv_nsec;
 }
 
+/* The period factor the kernel asks of @cpu; 1 without the file. */
+static int period_factor(int cpu)
+{
+	int c, factor, ret = 1;
+	FILE *f = fopen(PERIODS, "r");
+
+	if (!f)
+		return 1;
+	while (fscanf(f, "%d %d", &c, &factor) == 2)
+		if (c == cpu)
+			ret = factor > 0 ? factor : 1;
+	fclose(f);
+	return ret;
+}
+
 /* Report one read of @addr from this thread's node; time the whole write. */
 static void report(struct half *h, int fd, const void *addr)
 {
 	struct timespec t0;
 	char line[64];
-	int len = snprintf(line, sizeof(line), "%p %d\n", addr, h->node);
+	int node = atomic_load(&h->node);
+	int len = snprintf(line, sizeof(line), "%p %d\n", addr, node);
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (write(fd, line, len) == len)
 		atomic_fetch_add(&h->samples, 1);
 	h->inject_ns += ns_since(&t0);
+	if (now() >= h->next_factor_read) {
+		atomic_store(&h->factor, period_factor(first_cpu_of_node(node)));
+		h->next_factor_read = now() + PERIOD_READ_S;
+	}
+}
+
+/* A swap asked for by main(): read from the other node from now on. */
+static atomic_bool swap_nodes;
+
+static void follow_swap(struct half *h, bool *swapped)
+{
+	if (*swapped || !atomic_load(&swap_nodes))
+		return;
+	*swapped = true;
+	atomic_store(&h->node, 1 - atomic_load(&h->node));
+	if (run_on_node(atomic_load(&h->node)))
+		perror("sched_setaffinity");
+	h->next_factor_read = 0;
 }
 
 /* The calling thread's system CPU time so far, in ns. */
@@ -144,6 +194,7 @@ static void *reader(void *arg)
 	uint64_t x = 0x9e3779b97f4a7c15ULL * (h->node + 1), sum = 0;
 	size_t mask = h->lines - 1;
 	long until_sample = h->reads_per_sample;
+	bool swapped = false;
 	int fd = -1;
 
 	if (h->node >= 0 && run_on_node(h->node))
@@ -161,10 +212,12 @@ static void *reader(void *arg)
 			sum += *w;
 			if (fd >= 0 && !--until_sample) {
 				report(h, fd, w);
-				until_sample = h->reads_per_sample;
+				until_sample = h->reads_per_sample *
+					       atomic_load(&h->factor);
 			}
 		}
 		atomic_fetch_add(&h->passes, 1);
+		follow_swap(h, &swapped);
 	}
 	asm volatile("" : : "r" (sum));
 	if (fd >= 0)
@@ -186,7 +239,7 @@ static bool check(const uint64_t *words, size_t nwords)
 /* Reads per second of one reader on a buffer of @len, where it runs. */
 static int rate(size_t len, double seconds)
 {
-	struct half h = { .node = -1, .lines = len / LINE };
+	struct half h = { .node = -1, .lines = len / LINE, .factor = 1 };
 	double start;
 
 	h.words = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -206,21 +259,22 @@ static int rate(size_t len, double seconds)
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "";
-	bool sample = !strcmp(mode, "sample") || !strcmp(mode, "sample_thp");
+	bool swap = !strcmp(mode, "sample_swap");
+	bool sample = !strcmp(mode, "sample") || !strcmp(mode, "sample_thp") || swap;
 	bool thp = !strcmp(mode, "scan_thp") || !strcmp(mode, "sample_thp");
 	size_t len = (size_t)(argc > 2 ? atol(argv[2]) : 256) << 20;
 	double seconds = argc > 3 ? atof(argv[3]) : 30;
 	long period = argc > 4 ? atol(argv[4]) : 10000;
 	long before[NCOUNTERS], after[NCOUNTERS], start_migrated, nsamples;
 	long stats_before[NSTATS], stats_after[NSTATS];
-	double start, next;
+	double start, next, swap_at = swap ? seconds / 2 : -1;
 	uint64_t *words;
 	size_t i;
 
 	if (argc > 1 && !strcmp(argv[1], "rate"))
 		return rate(len, seconds);
 	if (!sample && !thp && strcmp(mode, "scan")) {
-		fprintf(stderr, "usage: %s scan|sample|scan_thp|sample_thp|rate [MiB [seconds [period]]]\n",
+		fprintf(stderr, "usage: %s scan|sample|scan_thp|sample_thp|sample_swap|rate [MiB [seconds [period]]]\n",
 			argv[0]);
 		return 2;
 	}
@@ -241,6 +295,7 @@ int main(int argc, char **argv)
 		h->node = i;
 		h->sample = sample;
 		h->reads_per_sample = period / OPS_PER_READ;
+		h->factor = 1;
 	}
 	read_vmstat(counters, NCOUNTERS, before);
 	read_key_values(STATS, stat_names, NSTATS, stats_before);
@@ -254,14 +309,20 @@ int main(int argc, char **argv)
 
 		if (t > 0)
 			usleep(t * 1e6);
+		if (swap_at >= 0 && now() - start >= swap_at)
+			atomic_store(&swap_nodes, true);
 		read_vmstat(counters, NCOUNTERS, after);
+		read_key_values(STATS, stat_names, NSTATS, stats_after);
 		printf("{\"t\": %.2f, \"pages_migrated\": %ld, \"pct_local\": [%.1f, %.1f], "
-		       "\"passes\": [%ld, %ld], \"samples\": [%ld, %ld]}\n",
+		       "\"passes\": [%ld, %ld], \"samples\": [%ld, %ld], \"sampler_ns\": %ld, "
+		       "\"factor\": [%d, %d]}\n",
 		       now() - start, after[2] - start_migrated,
-		       pct_on_node(halves[0].words, len / NTHREADS, 0),
-		       pct_on_node(halves[1].words, len / NTHREADS, 1),
+		       pct_on_node(halves[0].words, len / NTHREADS, atomic_load(&halves[0].node)),
+		       pct_on_node(halves[1].words, len / NTHREADS, atomic_load(&halves[1].node)),
 		       atomic_load(&halves[0].passes), atomic_load(&halves[1].passes),
-		       atomic_load(&halves[0].samples), atomic_load(&halves[1].samples));
+		       atomic_load(&halves[0].samples), atomic_load(&halves[1].samples),
+		       stats_after[2] - stats_before[2] + stats_after[4] - stats_before[4],
+		       atomic_load(&halves[0].factor), atomic_load(&halves[1].factor));
 		fflush(stdout);
 	}
 	atomic_store(&stop, true);
@@ -287,6 +348,7 @@ int main(int argc, char **argv)
 	       thp ? "true" : "false", stats_after[2] - stats_before[2],
 	       stats_after[4] - stats_before[4], stats_after[1] - stats_before[1],
 	       halves[0].sys_ns, halves[1].sys_ns);
+	printf(", \"swap_at\": %.1f", swap_at);
 	printf(", \"data_ok\": %s}\n", check(words, len / 8) ? "true" : "false");
 	return check(words, len / 8) ? 0 : 1;
 }
