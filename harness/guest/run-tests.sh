@@ -3,7 +3,8 @@
 # timeout (or NUMA_TEST_TIMEOUT seconds), with the topology's expectations
 # in the environment. A TEST is a
 # numa selftest name, or a project script (tests/*.sh) that prints TAP.
-# Each leaves NAME.tap and NAME.rc in $NUMAB_RUN for tap-summary.py.
+# Each leaves NAME.tap and NAME.rc in $NUMAB_RUN for tap-summary.py, and
+# a line "NAME SECONDS" in $NUMAB_RUN/durations.
 . "$(dirname "$0")/../lib.sh"
 . "$NUMAB_TOP/harness/topologies.sh"
 
@@ -16,8 +17,10 @@ for t in "$@"; do
 	*.sh) exe=$NUMAB_TOP/$t name=$(basename "$t" .sh) ;;
 	*) exe=$BUILD/selftests/numa/$t name=$t ;;
 	esac
-	timeout "${limit:-120}" "$exe" >"$NUMAB_RUN/$name.tap" 2>&1
+	start=$(date +%s)
+	timeout -k 10 "${limit:-120}" "$exe" >"$NUMAB_RUN/$name.tap" 2>&1
 	echo $? >"$NUMAB_RUN/$name.rc"
+	echo "$name $(($(date +%s) - start))" >>"$NUMAB_RUN/durations"
 	grep -E '^(not )?ok ' "$NUMAB_RUN/$name.tap" | sed "s/^/$name: /"
 done
 exit 0
