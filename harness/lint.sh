@@ -4,6 +4,8 @@
 #
 # LINT_SCOPE=check (make check; cold, within its 30 minutes):
 #  - scripts/checkpatch.pl --strict on each patch file, two at a time;
+#  - no patch file is over PATCH_MAX_BYTES (24 KiB: a reviewer reads one
+#    patch at a sitting, and mm's maintainers ask for smaller);
 #  - the objects the series touches, rebuilt with W=1 and sparse (C=1), warn
 #    no more than they did on the base;
 #  - the whole series builds the directories it touches in each config of
@@ -88,6 +90,12 @@ while IFS= read -r line; do
 	problem "${line%%:*}" "${line#*: }"
 done < <(series_patches | xargs -r -P "$(jobs)" -I{} bash -c 'checkpatch_one "$1"' _ {})
 lap "checkpatch done"
+
+patch_max=${PATCH_MAX_BYTES:-24576}
+for p in $(series_patches); do
+	size=$(stat -c %s "$PATCHES/$p")
+	[ "$size" -le "$patch_max" ] || problem "$p" "$size bytes, over $patch_max: split it"
+done
 
 . "$NUMAB_TOP/harness/series-objects.sh"
 
