@@ -35,6 +35,18 @@ def seconds_to(samples, pct, since=0):
                  if s['t'] >= since and min(s['pct_local']) >= pct), None)
 
 
+def seconds_back_to(samples, pct, swap_at):
+    """Time from the swap at swap_at until both halves are at least pct%
+    local again, once the swap has taken them below it (the readers swap
+    at the end of their current pass, so the first reports after swap_at
+    may still show the old placement)."""
+    after = [s for s in samples if s['t'] >= swap_at]
+    fell = next((i for i, s in enumerate(after) if min(s['pct_local']) < pct), None)
+    if fell is None:
+        return None
+    return next((s['t'] - swap_at for s in after[fell:] if min(s['pct_local']) >= pct), None)
+
+
 def sampler_ms_per_s(samples, start_frac):
     """The kernel's producer and drain time per second of run, in ms, from
     start_frac of the run to its end (the last third: 2/3)."""
@@ -73,7 +85,7 @@ def one_run(path):
         'end': end,
         'samples': samples,
         'seconds_to_90pct_local': t90,
-        'seconds_to_90pct_after_swap': seconds_to(samples, 90, swap_at) if swap_at >= 0 else None,
+        'seconds_to_90pct_after_swap': seconds_back_to(samples, 90, swap_at) if swap_at >= 0 else None,
         'sampler_ms_per_s_last_third': sampler_ms_per_s(samples, 2 / 3) if sampled else None,
         'period_factor_end': max(samples[-1].get('factor', [1])) if sampled and samples else None,
         'kicks_per_sample': (end['numa_sample_kicks'] / end['numa_sample_seen']
@@ -136,6 +148,19 @@ VARIANTS = ('scan', 'sample', 'scan_thp', 'sample_thp', 'sample_swap')
 PAIRS = (('scan', 'sample'), ('scan_thp', 'sample_thp'))
 
 
+def after_swap(runs, s):
+    """The after-swap cell: time back to 90% over the runs that made it."""
+    swaps = [r for r in runs if r['end'].get('swap_at', -1) >= 0]
+    if not swaps:
+        return '-'
+    back = [r for r in swaps if r['seconds_to_90pct_after_swap'] is not None]
+    cell = f"{fmt(s['seconds_to_90pct_after_swap'])}, {len(back)} of {len(swaps)} runs"
+    if len(back) < len(swaps):
+        ends = ', '.join(f"{r['final_pct_local_far_half']:.0f}%" for r in swaps if r not in back)
+        cell += f" (others at {ends} at the end)"
+    return cell
+
+
 def main(run, json_out=None, host_rate=None):
     runs = {p.stem: one_run(p) for p in sorted(Path(run).glob('*.jsonl'))}
     host = host_reads_per_s(host_rate) if host_rate else None
@@ -191,7 +216,10 @@ def main(run, json_out=None, host_rate=None):
         print(f"| {v} | {s['runs']} | {fmt(s['placement_us_per_migrated_page'], '.1f')} | "
               f"{fmt(s['sampler_ms_per_s_last_third'], '.2f')} | {fmt(s['period_factor_end'], '.0f')} | "
               f"{fmt(s['kicks_per_sample'], '.3f')} | {fmt(s['local_drops_per_sample'], '.2f')} | "
-              f"{fmt(s['seconds_to_90pct_local'])} | {fmt(s['seconds_to_90pct_after_swap'])} |")
+              f"{fmt(s['seconds_to_90pct_local'])} | {after_swap(variants.get(v, []), s)} |")
+    print()
+    print('After the swap: the median over the runs that got back to 90% local before their end, '
+          'and how many did; a run that did not is shown by its far half\'s locality at the end.')
     print()
     for a, b in PAIRS:
         if a not in summary or b not in summary:
