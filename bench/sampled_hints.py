@@ -161,6 +161,32 @@ def after_swap(runs, s):
     return cell
 
 
+def migration_us(run, name):
+    """move_pages()'s system CPU per 4 KiB page moved, over the reps."""
+    path = Path(run) / f'{name}.json'
+    if not path.exists():
+        return None
+    return spread([json.loads(line)['sys_us_per_page'] for line in path.read_text().splitlines()
+                   if line.strip()])
+
+
+def print_breakdown(summary, run):
+    """Placement's CPU per migrated page, less what migration alone costs."""
+    for pages, scan, sample in (('base pages', 'scan', 'sample'), ('THPs', 'scan_thp', 'sample_thp')):
+        floor = migration_us(run, 'migrate' + ('_thp' if pages == 'THPs' else ''))
+        if not floor or scan not in summary or sample not in summary:
+            continue
+        a = summary[scan]['placement_us_per_migrated_page']
+        b = summary[sample]['placement_us_per_migrated_page']
+        if not a or not b:
+            continue
+        over_a, over_b = a['median'] - floor['median'], b['median'] - floor['median']
+        ratio = f"{over_b / over_a:.2f}" if over_a > 0 else '-'
+        print(f"Where the placement µs go ({pages}, medians, TCG): move_pages() alone costs "
+              f"{fmt(floor, '.1f')} µs of system CPU per page it moves; beyond that, {scan} spends "
+              f"{over_a:.1f} µs per migrated page and {sample} {over_b:.1f} (sample / scan {ratio}).")
+
+
 def main(run, json_out=None, host_rate=None):
     runs = {p.stem: one_run(p) for p in sorted(Path(run).glob('*.jsonl'))}
     host = host_reads_per_s(host_rate) if host_rate else None
@@ -220,6 +246,8 @@ def main(run, json_out=None, host_rate=None):
     print()
     print('After the swap: the median over the runs that got back to 90% local before their end, '
           'and how many did; a run that did not is shown by its far half\'s locality at the end.')
+    print()
+    print_breakdown(summary, run)
     print()
     for a, b in PAIRS:
         if a not in summary or b not in summary:

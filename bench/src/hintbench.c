@@ -43,8 +43,13 @@
  * half, where it is, and prints its reads per second. Run where make bench
  * runs, it gives the speed of the read loop without emulation.
  *
+ * "migrate" and "migrate_thp" time move_pages() alone, moving a buffer
+ * of base pages or of THPs from node 0 to node 1: what every way of
+ * placing pages pays per page it moves.
+ *
  *   hintbench scan|sample|scan_thp|sample_thp [MiB [seconds [period]]]
  *   hintbench rate [MiB [seconds]]
+ *   hintbench migrate|migrate_thp [MiB]
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -256,6 +261,39 @@ static int rate(size_t len, double seconds)
 	return 0;
 }
 
+/*
+ * What migration alone costs here: the system CPU time of move_pages()
+ * moving @len, filled on node 0, to node 1, per 4 KiB page. Both ways
+ * of placing pages pay it once per page they move; what they add to it
+ * is their own cost.
+ */
+static int migrate_cost(size_t len, bool thp)
+{
+	long psize = sysconf(_SC_PAGESIZE), npages = len / psize, moved = 0, i;
+	int *nodes = calloc(npages, sizeof(int)), *status = calloc(npages, sizeof(int));
+	void **pages = calloc(npages, sizeof(void *));
+	char *buf = (char *)map_buffer(len, thp);
+	long sys_ns;
+
+	if (!buf || !nodes || !status || !pages || run_on_node(0))
+		return 1;
+	memset(buf, 1, len);
+	for (i = 0; i < npages; i++) {
+		pages[i] = buf + i * psize;
+		nodes[i] = 1;
+	}
+	sys_ns = thread_sys_ns();
+	if (move_pages(0, npages, pages, nodes, status, MPOL_MF_MOVE))
+		perror("move_pages");
+	sys_ns = thread_sys_ns() - sys_ns;
+	for (i = 0; i < npages; i++)
+		moved += status[i] == 1;
+	printf("{\"mode\": \"%s\", \"mib\": %zu, \"pages_moved\": %ld, \"sys_us_per_page\": %.2f}\n",
+	       thp ? "migrate_thp" : "migrate", len >> 20, moved,
+	       moved ? sys_ns / 1e3 / moved : 0.0);
+	return moved ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "";
@@ -273,8 +311,12 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "rate"))
 		return rate(len, seconds);
+	if (!strcmp(mode, "migrate") || !strcmp(mode, "migrate_thp")) {
+		require_two_nodes(argv[0]);
+		return migrate_cost(len, !strcmp(mode, "migrate_thp"));
+	}
 	if (!sample && !thp && strcmp(mode, "scan")) {
-		fprintf(stderr, "usage: %s scan|sample|scan_thp|sample_thp|sample_swap|rate [MiB [seconds [period]]]\n",
+		fprintf(stderr, "usage: %s scan|sample|scan_thp|sample_thp|sample_swap|rate|migrate|migrate_thp [MiB [seconds [period]]]\n",
 			argv[0]);
 		return 2;
 	}
