@@ -161,13 +161,14 @@ def after_swap(runs, s):
     return cell
 
 
-def migration_us(run, name):
+def migration_us(run, name, key='sys_us_per_page'):
     """move_pages()'s system CPU per 4 KiB page moved, over the reps."""
     path = Path(run) / f'{name}.json'
     if not path.exists():
         return None
-    return spread([json.loads(line)['sys_us_per_page'] for line in path.read_text().splitlines()
-                   if line.strip()])
+    values = [json.loads(line).get(key) for line in path.read_text().splitlines() if line.strip()]
+    values = [v for v in values if v is not None and v >= 0]
+    return spread(values) if values else None
 
 
 def print_breakdown(summary, run):
@@ -182,9 +183,14 @@ def print_breakdown(summary, run):
             continue
         over_a, over_b = a['median'] - floor['median'], b['median'] - floor['median']
         ratio = f"{over_b / over_a:.2f}" if over_a > 0 else '-'
+        shared = migration_us(run, 'migrate' + ('_thp' if pages == 'THPs' else ''),
+                              'sys_us_per_page_mm_on_both_cpus')
+        busy = (f" ({fmt(shared, '.1f')} while another thread runs the mm on the other node)"
+                if shared else '')
         print(f"Where the placement µs go ({pages}, medians, TCG): move_pages() alone costs "
-              f"{fmt(floor, '.1f')} µs of system CPU per page it moves; beyond that, {scan} spends "
-              f"{over_a:.1f} µs per migrated page and {sample} {over_b:.1f} (sample / scan {ratio}).")
+              f"{fmt(floor, '.1f')} µs of system CPU per page it moves{busy}; beyond that, {scan} "
+              f"spends {over_a:.1f} µs per migrated page and {sample} {over_b:.1f} "
+              f"(sample / scan {ratio}).")
 
 
 def main(run, json_out=None, host_rate=None):

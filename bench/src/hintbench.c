@@ -10,7 +10,8 @@
  *   sample  each thread also reports one of its reads, with the node it
  *           runs on, through /sys/kernel/debug/numa_hint/inject, once per
  *           PERIOD operations times the factor the kernel asks of the
- *           CPU: the rate IBS would sample at.
+ *           CPU: the rate IBS would sample at. It writes them eight at
+ *           a time, as the kernel drains them (see report()).
  *
  * scan_thp and sample_thp do the same over a buffer of 2 MiB-aligned THPs
  * (MADV_HUGEPAGE), which a hinting fault and a sample both move whole.
@@ -44,8 +45,10 @@
  * runs, it gives the speed of the read loop without emulation.
  *
  * "migrate" and "migrate_thp" time move_pages() alone, moving a buffer
- * of base pages or of THPs from node 0 to node 1: what every way of
- * placing pages pays per page it moves.
+ * of base pages or of THPs from node 0 to node 1, then back while another
+ * thread runs on node 1 (as the readers do, so that each unmap shoots
+ * down the other CPU's TLB): what every way of placing pages pays per
+ * page it moves.
  *
  *   hintbench scan|sample|scan_thp|sample_thp [MiB [seconds [period]]]
  *   hintbench rate [MiB [seconds]]
@@ -70,6 +73,9 @@
 #define OPS_PER_READ	12
 #define NTHREADS	2
 #define THP_SIZE	(2UL << 20)
+/* Samples the kernel drains at a kick (NUMA_HINT_BATCH), and a tick */
+#define BATCH		8
+#define TICK_S		0.004
 
 /* The injector's cost statistics, as its debugfs file names them. */
 static const char *const stat_names[] = {
@@ -105,6 +111,10 @@ struct half {
 	atomic_long passes;
 	atomic_long samples;
 	long inject_ns;
+	char batch[BATCH * 32];	/* samples not written yet, as lines */
+	int batch_len;
+	int batched;
+	double batch_since;	/* when the oldest of them was taken */
 	long sys_ns;		/* this thread's system CPU time, at its end */
 	pthread_t thread;
 };
@@ -135,19 +145,39 @@ static int period_factor(int cpu)
 	return ret;
 }
 
-/* Report one read of @addr from this thread's node; time the whole write. */
-static void report(struct half *h, int fd, const void *addr)
+/* Write the samples taken so far in one write; time the whole write. */
+static void flush_samples(struct half *h, int fd)
 {
 	struct timespec t0;
-	char line[64];
-	int node = atomic_load(&h->node);
-	int len = snprintf(line, sizeof(line), "%p %d\n", addr, node);
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	if (write(fd, line, len) == len)
-		atomic_fetch_add(&h->samples, 1);
+	if (write(fd, h->batch, h->batch_len) == h->batch_len)
+		atomic_fetch_add(&h->samples, h->batched);
 	h->inject_ns += ns_since(&t0);
-	if (now() >= h->next_factor_read) {
+	h->batch_len = 0;
+	h->batched = 0;
+}
+
+/*
+ * Report one read of @addr from this thread's node. The kernel drains a
+ * CPU's samples when the eighth of a batch kicks it, or at the next tick:
+ * samples go out eight at a time, or once the oldest has waited a tick.
+ * One write per sample would drain each alone, as no hardware source does.
+ */
+static void report(struct half *h, int fd, const void *addr)
+{
+	int node = atomic_load(&h->node);
+	double t = now();
+
+	if (h->batched && t - h->batch_since >= TICK_S)
+		flush_samples(h, fd);
+	if (!h->batched)
+		h->batch_since = t;
+	h->batch_len += snprintf(h->batch + h->batch_len,
+				 sizeof(h->batch) - h->batch_len, "%p %d\n", addr, node);
+	if (++h->batched == BATCH)
+		flush_samples(h, fd);
+	if (t >= h->next_factor_read) {
 		atomic_store(&h->factor, period_factor(first_cpu_of_node(node)));
 		h->next_factor_read = now() + PERIOD_READ_S;
 	}
@@ -267,31 +297,63 @@ static int rate(size_t len, double seconds)
  * of placing pages pay it once per page they move; what they add to it
  * is their own cost.
  */
-static int migrate_cost(size_t len, bool thp)
+/* Keeps the buffer's mm running on node 1 while the main thread moves it. */
+static void *keep_mm_busy(void *arg)
 {
-	long psize = sysconf(_SC_PAGESIZE), npages = len / psize, moved = 0, i;
-	int *nodes = calloc(npages, sizeof(int)), *status = calloc(npages, sizeof(int));
-	void **pages = calloc(npages, sizeof(void *));
-	char *buf = (char *)map_buffer(len, thp);
-	long sys_ns;
+	volatile const char *buf = arg;
+	size_t i = 0;
 
-	if (!buf || !nodes || !status || !pages || run_on_node(0))
-		return 1;
-	memset(buf, 1, len);
-	for (i = 0; i < npages; i++) {
-		pages[i] = buf + i * psize;
-		nodes[i] = 1;
-	}
-	sys_ns = thread_sys_ns();
+	if (run_on_node(1))
+		perror("sched_setaffinity");
+	while (!atomic_load(&stop))
+		(void)buf[(i++ * LINE) % THP_SIZE];
+	return NULL;
+}
+
+/* System CPU per page that moving @npages at @pages to @node moved, or -1. */
+static double move_us_per_page(void **pages, long npages, int node, int *nodes, int *status)
+{
+	long sys_ns = thread_sys_ns(), moved = 0, i;
+
+	for (i = 0; i < npages; i++)
+		nodes[i] = node;
 	if (move_pages(0, npages, pages, nodes, status, MPOL_MF_MOVE))
 		perror("move_pages");
 	sys_ns = thread_sys_ns() - sys_ns;
 	for (i = 0; i < npages; i++)
-		moved += status[i] == 1;
-	printf("{\"mode\": \"%s\", \"mib\": %zu, \"pages_moved\": %ld, \"sys_us_per_page\": %.2f}\n",
-	       thp ? "migrate_thp" : "migrate", len >> 20, moved,
-	       moved ? sys_ns / 1e3 / moved : 0.0);
-	return moved ? 0 : 1;
+		moved += status[i] == node;
+	return moved ? sys_ns / 1e3 / moved : -1;
+}
+
+/*
+ * move_pages() of the whole buffer from node 0 to node 1, then back while
+ * a second thread runs the mm on node 1, as the readers do in the placement
+ * runs: every page unmapped then needs a TLB shootdown of the other CPU.
+ */
+static int migrate_cost(size_t len, bool thp)
+{
+	long psize = sysconf(_SC_PAGESIZE), npages = len / psize, i;
+	int *nodes = calloc(npages, sizeof(int)), *status = calloc(npages, sizeof(int));
+	void **pages = calloc(npages, sizeof(void *));
+	char *buf = (char *)map_buffer(len, thp);
+	double alone, shared;
+	pthread_t busy;
+
+	if (!buf || !nodes || !status || !pages || run_on_node(0))
+		return 1;
+	memset(buf, 1, len);
+	for (i = 0; i < npages; i++)
+		pages[i] = buf + i * psize;
+	alone = move_us_per_page(pages, npages, 1, nodes, status);
+	pthread_create(&busy, NULL, keep_mm_busy, buf);
+	usleep(100000);
+	shared = move_us_per_page(pages, npages, 0, nodes, status);
+	atomic_store(&stop, true);
+	pthread_join(busy, NULL);
+	printf("{\"mode\": \"%s\", \"mib\": %zu, \"pages_moved\": %ld, \"sys_us_per_page\": %.2f, "
+	       "\"sys_us_per_page_mm_on_both_cpus\": %.2f}\n",
+	       thp ? "migrate_thp" : "migrate", len >> 20, npages, alone, shared);
+	return alone >= 0 && shared >= 0 ? 0 : 1;
 }
 
 int main(int argc, char **argv)
