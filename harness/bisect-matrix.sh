@@ -10,6 +10,11 @@
 # matrix.sh: each build redoes only what its patch changed. A patch that
 # changes nothing the kernel build reads is not built again.
 # BISECT_CONFIGS="numa-off thp-off" limits the configs. Logs: build/bisect/.
+#
+# A build's result depends only on the source tree, the config and the
+# targets, so build/bisect.ok keeps one line per (config, targets, git tree)
+# that built: a series that is only split or reordered rebuilds only the
+# trees it has not built before.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 g() { git -C "$TREE" "$@"; }
@@ -34,6 +39,15 @@ rm -rf "$logdir"
 mkdir -p "$logdir"
 mapfile -t targets < <(matrix_targets)
 mapfile -t commits < <(g rev-list --reverse "base..$orig")
+okfile=$BUILD/bisect.ok
+touch "$okfile"
+# state_key CONFIG COMMIT: what a build of COMMIT in CONFIG depends on.
+state_key() {
+	local inputs
+	inputs=$(cat "$NUMAB_TOP/config/matrix/base.config" \
+		"$NUMAB_TOP/config/matrix/$1.config"; echo "${targets[*]}")
+	echo "$1 $(sha1sum <<<"$inputs" | cut -c1-12) $(g rev-parse "$2^{tree}")"
+}
 configs=${BISECT_CONFIGS:-}
 if [ -z "$configs" ]; then
 	for f in "$NUMAB_TOP"/config/matrix/*.config; do
@@ -43,10 +57,15 @@ if [ -z "$configs" ]; then
 fi
 failures=0 start=$(date +%s)
 for m in $configs; do
-	built=0 i=0
+	built=0 reused=0 i=0
 	for c in "${commits[@]}"; do
 		i=$((i + 1))
 		[ -n "$(kernel_inputs "$c")" ] || continue
+		key=$(state_key "$m" "$c")
+		if grep -qxF "$key" "$okfile"; then
+			reused=$((reused + 1))
+			continue
+		fi
 		g checkout -q "$c"
 		here=()
 		for t in "${targets[@]}"; do
@@ -56,10 +75,12 @@ for m in $configs; do
 		if ! "$NUMAB_TOP/harness/matrix.sh" "$m" "${here[@]}" >"$logdir/$name.$m.build" 2>&1; then
 			log "FAIL: patch $i does not build in config $m (build/bisect/$name.$m.build)"
 			failures=$((failures + 1))
+		else
+			echo "$key" >>"$okfile"
 		fi
 		built=$((built + 1))
 	done
-	log "config $m: $built prefixes built (${targets[*]}; $(($(date +%s) - start)) s so far)"
+	log "config $m: $built prefixes built, $reused built before (${targets[*]}; $(($(date +%s) - start)) s so far)"
 done
 g checkout -q "$orig"
 [ "$failures" = 0 ] || die "$failures prefix builds failed"
