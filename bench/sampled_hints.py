@@ -144,7 +144,8 @@ KEYS = ['seconds_to_90pct_local', 'final_pct_local_far_half', 'pages_migrated', 
         'far_reads_per_s', 'model_seconds_to_90pct_local', 'placement_us_per_migrated_page',
         'model_placement_us_per_migrated_page', 'seconds_to_90pct_after_swap',
         'sampler_ms_per_s_last_third', 'period_factor_end', 'kicks_per_sample', 'local_drops_per_sample']
-VARIANTS = ('scan', 'sample', 'scan_thp', 'sample_thp', 'sample_swap')
+VARIANTS = ('scan', 'sample', 'scan_thp', 'sample_thp', 'scan_swap', 'sample_swap')
+SWAPS = ('scan_swap', 'sample_swap')
 PAIRS = (('scan', 'sample'), ('scan_thp', 'sample_thp'))
 
 
@@ -159,6 +160,25 @@ def after_swap(runs, s):
         ends = ', '.join(f"{r['final_pct_local_far_half']:.0f}%" for r in swaps if r not in back)
         cell += f" (others at {ends} at the end)"
     return cell
+
+
+def print_phase_change(summary, variants):
+    """How long each way takes to follow a phase change, against its own
+    first placement: scanning is the yardstick, with the same filter."""
+    rows = [v for v in SWAPS if v in summary]
+    if not rows:
+        return
+    print('| phase change | runs | s to 90% (first) | s to 90% after the swap | after / first, run by run |')
+    print('|---|---|---|---|---|')
+    for v in rows:
+        s = summary[v]
+        ratios = [r['seconds_to_90pct_after_swap'] / r['seconds_to_90pct_local']
+                  for r in variants.get(v, [])
+                  if r['seconds_to_90pct_after_swap'] and r['seconds_to_90pct_local']]
+        print(f"| {v} | {s['runs']} | {fmt(s['seconds_to_90pct_local'])} | "
+              f"{after_swap(variants.get(v, []), s)} | "
+              f"{fmt(spread(ratios), '.2f') if ratios else '-'} |")
+    print()
 
 
 def migration_us(run, name, key='sys_us_per_page'):
@@ -253,6 +273,7 @@ def main(run, json_out=None, host_rate=None):
     print('After the swap: the median over the runs that got back to 90% local before their end, '
           'and how many did; a run that did not is shown by its far half\'s locality at the end.')
     print()
+    print_phase_change(summary, variants)
     print_breakdown(summary, run)
     print()
     for a, b in PAIRS:

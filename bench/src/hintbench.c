@@ -16,7 +16,9 @@
  * scan_thp and sample_thp do the same over a buffer of 2 MiB-aligned THPs
  * (MADV_HUGEPAGE), which a hinting fault and a sample both move whole.
  * sample_swap is sample with a phase change: halfway through, the two
- * threads swap nodes, and each half must follow its reader back.
+ * threads swap nodes, and each half must follow its reader back; scan_swap
+ * is the same under scanning, the yardstick for how long NUMA balancing's
+ * own rules (the two-stage filter) take to follow a phase change.
  *
  * The rate is derived, not tuned: IBS samples one op in PERIOD (10000, the
  * RFC's default) and the read loop below takes OPS_PER_READ operations a
@@ -359,8 +361,9 @@ static int migrate_cost(size_t len, bool thp)
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "";
-	bool swap = !strcmp(mode, "sample_swap");
-	bool sample = !strcmp(mode, "sample") || !strcmp(mode, "sample_thp") || swap;
+	bool swap = !strcmp(mode, "sample_swap") || !strcmp(mode, "scan_swap");
+	bool sample = !strcmp(mode, "sample") || !strcmp(mode, "sample_thp") ||
+		      !strcmp(mode, "sample_swap");
 	bool thp = !strcmp(mode, "scan_thp") || !strcmp(mode, "sample_thp");
 	size_t len = (size_t)(argc > 2 ? atol(argv[2]) : 256) << 20;
 	double seconds = argc > 3 ? atof(argv[3]) : 30;
@@ -377,8 +380,8 @@ int main(int argc, char **argv)
 		require_two_nodes(argv[0]);
 		return migrate_cost(len, !strcmp(mode, "migrate_thp"));
 	}
-	if (!sample && !thp && strcmp(mode, "scan")) {
-		fprintf(stderr, "usage: %s scan|sample|scan_thp|sample_thp|sample_swap|rate|migrate|migrate_thp [MiB [seconds [period]]]\n",
+	if (!sample && !thp && !swap && strcmp(mode, "scan")) {
+		fprintf(stderr, "usage: %s scan|sample|scan_thp|sample_thp|scan_swap|sample_swap|rate|migrate|migrate_thp [MiB [seconds [period]]]\n",
 			argv[0]);
 		return 2;
 	}
