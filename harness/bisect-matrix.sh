@@ -11,9 +11,9 @@
 # changes nothing the kernel build reads is not built again.
 # BISECT_CONFIGS="numa-off thp-off" limits the configs. Logs: build/bisect/.
 #
-# A build's result depends only on the source tree, the config and the
-# targets, so build/bisect.ok keeps one line per (config, targets, git tree)
-# that built: a series that is only split or reordered rebuilds only the
+# A build's result depends only on the source tree, the config, the targets
+# and the compiler, so build/bisect.ok keeps one line per (config, targets,
+# compiler, git tree) that built: a series that is only split or reordered rebuilds only the
 # trees it has not built before.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -45,7 +45,8 @@ touch "$okfile"
 state_key() {
 	local inputs
 	inputs=$(cat "$NUMAB_TOP/config/matrix/base.config" \
-		"$NUMAB_TOP/config/matrix/$1.config"; echo "${targets[*]}")
+		"$NUMAB_TOP/config/matrix/$1.config"; echo "${targets[*]}"
+		gcc --version | head -n 1)
 	echo "$1 $(sha1sum <<<"$inputs" | cut -c1-12) $(g rev-parse "$2^{tree}")"
 }
 configs=${BISECT_CONFIGS:-}
