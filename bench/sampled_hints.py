@@ -47,6 +47,33 @@ def seconds_back_to(samples, pct, swap_at):
     return next((s['t'] - swap_at for s in after[fell:] if min(s['pct_local']) >= pct), None)
 
 
+def passes_to(samples, pct, since=0):
+    """The work a placement took, in passes of the readers over their
+    halves: from since until each half that was below pct% local on its
+    reader's node got back to it, that half's reader's passes; the most of
+    them. A sampler's rate follows the reads, so this is what its
+    placement needs, whatever speed the emulator gives a vCPU meanwhile;
+    the scanner's follows the wall clock, for which seconds are the
+    measure. (A placement done by the first report counts the passes up to
+    it.)"""
+    before = [s for s in samples if s['t'] < since]
+    base = before[-1]['passes'] if before else [0, 0]
+    after = [s for s in samples if s['t'] >= since]
+    fell = next((i for i, s in enumerate(after) if min(s['pct_local']) < pct), None)
+    if fell is None:
+        # Placed by the first report (THPs): at most the passes till then
+        return max(after[0]['passes']) if after and not before else None
+    work = []
+    for half, share in enumerate(after[fell]['pct_local']):
+        if share >= pct:
+            continue
+        back = next((s for s in after[fell:] if s['pct_local'][half] >= pct), None)
+        if back is None:
+            return None
+        work.append(back['passes'][half] - base[half])
+    return max(work)
+
+
 def sampler_ms_per_s(samples, start_frac):
     """The kernel's producer and drain time per second of run, in ms, from
     start_frac of the run to its end (the last third: 2/3)."""
@@ -86,6 +113,8 @@ def one_run(path):
         'samples': samples,
         'seconds_to_90pct_local': t90,
         'seconds_to_90pct_after_swap': seconds_back_to(samples, 90, swap_at) if swap_at >= 0 else None,
+        'passes_to_90pct_local': passes_to(samples, 90),
+        'passes_to_90pct_after_swap': passes_to(samples, 90, swap_at) if swap_at >= 0 else None,
         'sampler_ms_per_s_last_third': sampler_ms_per_s(samples, 2 / 3) if sampled else None,
         'period_factor_end': max(samples[-1].get('factor', [1])) if sampled and samples else None,
         'kicks_per_sample': (end['numa_sample_kicks'] / end['numa_sample_seen']
@@ -143,7 +172,8 @@ KEYS = ['seconds_to_90pct_local', 'final_pct_local_far_half', 'pages_migrated', 
         'inject_us_per_sample', 'producer_ns_per_sample', 'consumer_ns_per_sample', 'far_reader_passes',
         'far_reads_per_s', 'model_seconds_to_90pct_local', 'placement_us_per_migrated_page',
         'model_placement_us_per_migrated_page', 'seconds_to_90pct_after_swap',
-        'sampler_ms_per_s_last_third', 'period_factor_end', 'kicks_per_sample', 'local_drops_per_sample']
+        'sampler_ms_per_s_last_third', 'period_factor_end', 'kicks_per_sample', 'local_drops_per_sample',
+        'passes_to_90pct_local', 'passes_to_90pct_after_swap']
 VARIANTS = ('scan', 'sample', 'scan_thp', 'sample_thp', 'scan_swap', 'sample_swap')
 SWAPS = ('scan_swap', 'sample_swap')
 PAIRS = (('scan', 'sample'), ('scan_thp', 'sample_thp'))
@@ -162,22 +192,34 @@ def after_swap(runs, s):
     return cell
 
 
+def after_over_first(runs, unit):
+    """After the swap over the first placement, run by run, in unit."""
+    ratios = [r[f'{unit}_to_90pct_after_swap'] / r[f'{unit}_to_90pct_local'] for r in runs
+              if r[f'{unit}_to_90pct_after_swap'] and r[f'{unit}_to_90pct_local']]
+    return fmt(spread(ratios), '.2f') if ratios else '-'
+
+
 def print_phase_change(summary, variants):
     """How long each way takes to follow a phase change, against its own
-    first placement: scanning is the yardstick, with the same filter."""
+    first placement: scanning is the yardstick, with the same filter. In
+    seconds, and in the readers' passes, the measure of a sampler's work."""
     rows = [v for v in SWAPS if v in summary]
     if not rows:
         return
-    print('| phase change | runs | s to 90% (first) | s to 90% after the swap | after / first, run by run |')
-    print('|---|---|---|---|---|')
+    print('| phase change | runs | s to 90% (first) | s to 90% after the swap | after / first (s), run by run | '
+          'reader passes to 90% (first) | passes after the swap | after / first (passes), run by run |')
+    print('|---|---|---|---|---|---|---|---|')
     for v in rows:
-        s = summary[v]
-        ratios = [r['seconds_to_90pct_after_swap'] / r['seconds_to_90pct_local']
-                  for r in variants.get(v, [])
-                  if r['seconds_to_90pct_after_swap'] and r['seconds_to_90pct_local']]
-        print(f"| {v} | {s['runs']} | {fmt(s['seconds_to_90pct_local'])} | "
-              f"{after_swap(variants.get(v, []), s)} | "
-              f"{fmt(spread(ratios), '.2f') if ratios else '-'} |")
+        s, runs = summary[v], variants.get(v, [])
+        print(f"| {v} | {s['runs']} | {fmt(s['seconds_to_90pct_local'])} | {after_swap(runs, s)} | "
+              f"{after_over_first(runs, 'seconds')} | {fmt(s['passes_to_90pct_local'], '.0f')} | "
+              f"{fmt(s['passes_to_90pct_after_swap'], '.0f')} | {after_over_first(runs, 'passes')} |")
+    print()
+    print('Passes: from the start (first) or the swap, the passes of the reader of each half that was '
+          'below 90% local until that half was back at 90%, the most of them. Samples come with the '
+          'reads, so passes are what a sampled placement needs, also while the emulator slows a vCPU '
+          '(its reads per second vary from run to run); the scanner runs on the wall clock, so for '
+          'scan_swap the seconds are its measure.')
     print()
 
 
@@ -259,8 +301,8 @@ def main(run, json_out=None, host_rate=None):
     print()
     print('| sampled variant | runs | placement CPU µs / migrated page | sampler CPU ms/s, last third | '
           'period factor at end | kicks / sample | local drops / sample | s to 90% (first) | '
-          's to 90% after the swap |')
-    print('|---|---|---|---|---|---|---|---|---|')
+          's to 90% after the swap | reader passes to 90% (first) | passes after the swap |')
+    print('|---|---|---|---|---|---|---|---|---|---|---|')
     for v in VARIANTS:
         if v not in summary or not v.startswith('sample'):
             continue
@@ -268,7 +310,8 @@ def main(run, json_out=None, host_rate=None):
         print(f"| {v} | {s['runs']} | {fmt(s['placement_us_per_migrated_page'], '.1f')} | "
               f"{fmt(s['sampler_ms_per_s_last_third'], '.2f')} | {fmt(s['period_factor_end'], '.0f')} | "
               f"{fmt(s['kicks_per_sample'], '.3f')} | {fmt(s['local_drops_per_sample'], '.2f')} | "
-              f"{fmt(s['seconds_to_90pct_local'])} | {after_swap(variants.get(v, []), s)} |")
+              f"{fmt(s['seconds_to_90pct_local'])} | {after_swap(variants.get(v, []), s)} | "
+              f"{fmt(s['passes_to_90pct_local'], '.0f')} | {fmt(s['passes_to_90pct_after_swap'], '.0f')} |")
     print()
     print('After the swap: the median over the runs that got back to 90% local before their end, '
           'and how many did; a run that did not is shown by its far half\'s locality at the end.')
