@@ -13,6 +13,8 @@ set -eu
 . "$NUMAB_TOP/bench/scenarios/balancing.sh"
 . "$NUMAB_TOP/harness/guest/modes.sh"
 out=$NUMAB_RUN/profile
+# HINTBENCH: another build of it (a scratch one with other constants)
+hintbench=${HINTBENCH:-$BUILD/bench/hintbench}
 mkdir -p "$out"
 echo -1 >/proc/sys/kernel/perf_event_paranoid
 echo 0 >/proc/sys/kernel/kptr_restrict
@@ -31,7 +33,7 @@ profile() {
 
 	irqs before >"$out/$variant.irq"
 	perf record -q -a -g -F 997 -e cpu-clock -o "$data" -- \
-		"$BUILD/bench/hintbench" "$variant" 256 40 >"$out/$variant.jsonl"
+		"$hintbench" "$variant" 256 40 >"$out/$variant.jsonl"
 	irqs after >>"$out/$variant.irq"
 	perf report -i "$data" --stdio --no-children --sort sym -g none \
 		--percent-limit 0.3 >"$out/$variant.self.txt" 2>/dev/null

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Summarise profile.sh runs (issue 27's breakdown): for each RUN_DIR,
+one Markdown row of the sample variant's cost per page moved, by kernel
+function, from perf's cpu-clock samples (guest-wide, 997 Hz a CPU) and
+the TLB shootdown interrupts counted around the run, next to the
+kernel's own clocks and the scan variant's readers' system time.
+
+perf's share of a function (children included) times the samples taken,
+over the pages moved, is its µs a page. cpu-clock cannot sample where
+interrupts are off, so perf's figures are a lower bound of the kernel
+clocks'.
+
+   profile_summary.py LABEL=RUN_DIR...
+"""
+import json
+import re
+import sys
+from pathlib import Path
+
+HZ = 997
+
+# (column, functions whose shares add up to it)
+PARTS = [
+    ('drain', ['numa_hint_drain']),
+    ('TLB flush', ['flush_tlb_mm_range', 'try_to_unmap_flush']),
+    ('of which IPI wait', ['smp_call_function_many_cond']),
+    ('migration less the flush', ['migrate_misplaced_pages', '-flush_tlb_mm_range', '-try_to_unmap_flush']),
+    ('decision', ['numa_hint_apply', '-migrate_misplaced_pages']),
+    ('period', ['numa_hint_period_count', 'numa_hint_period_judge']),
+    ('producer', ['numa_hint_record']),
+]
+
+
+def shares(text):
+    """{function: % of samples, children included}."""
+    return {m.group(2): float(m.group(1))
+            for m in re.finditer(r'^\s+([\d.]+)%\s+[\d.]+%\s+\[k\] (\S+)$', text, re.M)}
+
+
+def tlb_ipis(path):
+    """TLB shootdown interrupts taken during the run (all CPUs)."""
+    counts = [int(line.split()[2]) for line in path.read_text().splitlines() if ' TLB: ' in line]
+    return counts[1] - counts[0]
+
+
+def end_line(path):
+    return json.loads(path.read_text().splitlines()[-1])
+
+
+def row(label, run):
+    prof = Path(run) / 'profile'
+    text = (prof / 'sample.children.txt').read_text()
+    total = float(re.search(r'# Samples: (\d+)K', text).group(1)) * 1e3
+    share = shares(text)
+    end, scan = end_line(prof / 'sample.jsonl'), end_line(prof / 'scan.jsonl')
+    pages = end['numa_pages_migrated']
+
+    def us(functions):
+        pct = sum(-share.get(f[1:], 0) if f.startswith('-') else share.get(f, 0) for f in functions)
+        return pct / 100 * total / HZ * 1e6 / pages
+
+    ipis = tlb_ipis(prof / 'sample.irq')
+    cells = [f"{us(fs):.1f}" for _, fs in PARTS]
+    clocks = (end['drain_ns'] + end['record_ns']) / 1e3 / pages
+    scan_us = sum(scan['reader_sys_ns']) / 1e3 / scan['numa_pages_migrated']
+    return (f"| {label} | {pages} | {ipis / pages:.2f} | " + ' | '.join(cells) +
+            f" | {clocks:.1f} | {scan_us:.1f} | {clocks / scan_us:.2f} |")
+
+
+def main(args):
+    print('| kernel | pages moved | TLB IPIs / page | ' + ' | '.join(f'{name} µs' for name, _ in PARTS) +
+          ' | sample µs / page (kernel clocks) | scan µs / page (readers\' system time) | sample / scan |')
+    print('|---' * (len(PARTS) + 7) + '|')
+    for arg in args:
+        label, _, run = arg.partition('=')
+        print(row(label, run))
+
+
+if __name__ == '__main__':
+    main(sys.argv[1:])
