@@ -42,8 +42,9 @@ profile() {
 	perf report -i "$data" --stdio --no-children --sort comm \
 		-g none >"$out/$variant.comm.txt" 2>/dev/null
 }
+# PAGES=_thp profiles scan_thp and sample_thp instead
 set_numa_modes 1 0
-profile scan
+profile "scan${PAGES:-}"
 set_numa_modes 0 1
-profile sample
+profile "sample${PAGES:-}"
 set_numa_modes 1 0

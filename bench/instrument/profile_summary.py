@@ -10,7 +10,9 @@ over the pages moved, is its µs a page. cpu-clock cannot sample where
 interrupts are off, so perf's figures are a lower bound of the kernel
 clocks'.
 
-   profile_summary.py LABEL=RUN_DIR...
+   profile_summary.py [--thp] LABEL=RUN_DIR...
+
+--thp: the THP variants (profile.sh run with PAGES=_thp).
 """
 import json
 import re
@@ -47,19 +49,20 @@ def end_line(path):
     return json.loads(path.read_text().splitlines()[-1])
 
 
-def row(label, run):
+def row(label, run, pages_kind=''):
     prof = Path(run) / 'profile'
-    text = (prof / 'sample.children.txt').read_text()
+    sample, scan = f'sample{pages_kind}', f'scan{pages_kind}'
+    text = (prof / f'{sample}.children.txt').read_text()
     total = float(re.search(r'# Samples: (\d+)K', text).group(1)) * 1e3
     share = shares(text)
-    end, scan = end_line(prof / 'sample.jsonl'), end_line(prof / 'scan.jsonl')
+    end, scan = end_line(prof / f'{sample}.jsonl'), end_line(prof / f'{scan}.jsonl')
     pages = end['numa_pages_migrated']
 
     def us(functions):
         pct = sum(-share.get(f[1:], 0) if f.startswith('-') else share.get(f, 0) for f in functions)
         return pct / 100 * total / HZ * 1e6 / pages
 
-    ipis = tlb_ipis(prof / 'sample.irq')
+    ipis = tlb_ipis(prof / f'{sample}.irq')
     cells = [f"{us(fs):.1f}" for _, fs in PARTS]
     clocks = (end['drain_ns'] + end['record_ns']) / 1e3 / pages
     scan_us = sum(scan['reader_sys_ns']) / 1e3 / scan['numa_pages_migrated']
@@ -68,12 +71,14 @@ def row(label, run):
 
 
 def main(args):
+    pages_kind = '_thp' if args[:1] == ['--thp'] else ''
+    args = args[1:] if pages_kind else args
     print('| kernel | pages moved | TLB IPIs / page | ' + ' | '.join(f'{name} µs' for name, _ in PARTS) +
           ' | sample µs / page (kernel clocks) | scan µs / page (readers\' system time) | sample / scan |')
     print('|---' * (len(PARTS) + 7) + '|')
     for arg in args:
         label, _, run = arg.partition('=')
-        print(row(label, run))
+        print(row(label, run, pages_kind))
 
 
 if __name__ == '__main__':
