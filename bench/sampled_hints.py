@@ -211,15 +211,17 @@ def print_phase_change(summary, variants):
     print('|---|---|---|---|---|---|---|---|')
     for v in rows:
         s, runs = summary[v], variants.get(v, [])
+        sampled = v.startswith('sample')
+        passes = (f"{fmt(s['passes_to_90pct_local'], '.0f')} | {fmt(s['passes_to_90pct_after_swap'], '.0f')} | "
+                  f"{after_over_first(runs, 'passes')}" if sampled else '- | - | -')
         print(f"| {v} | {s['runs']} | {fmt(s['seconds_to_90pct_local'])} | {after_swap(runs, s)} | "
-              f"{after_over_first(runs, 'seconds')} | {fmt(s['passes_to_90pct_local'], '.0f')} | "
-              f"{fmt(s['passes_to_90pct_after_swap'], '.0f')} | {after_over_first(runs, 'passes')} |")
+              f"{after_over_first(runs, 'seconds')} | {passes} |")
     print()
-    print('Passes: from the start (first) or the swap, the passes of the reader of each half that was '
-          'below 90% local until that half was back at 90%, the most of them. Samples come with the '
-          'reads, so passes are what a sampled placement needs, also while the emulator slows a vCPU '
-          '(its reads per second vary from run to run); the scanner runs on the wall clock, so for '
-          'scan_swap the seconds are its measure.')
+    print('Seconds are the measure. Passes, for the sampled variant only, are a diagnostic: from the start '
+          '(first) or the swap, the passes of the reader of each half that was below 90% local until that '
+          'half was back at 90%, the most of them. Samples come with the reads, so passes count the samples '
+          'a placement needed, whatever the readers\' speed; where passes and seconds disagree, the readers '
+          'ran at another speed (the scanner runs on the wall clock, so passes say nothing of it).')
     print()
 
 

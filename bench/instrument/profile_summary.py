@@ -5,10 +5,12 @@ function, from perf's cpu-clock samples (guest-wide, 997 Hz a CPU) and
 the TLB shootdown interrupts counted around the run, next to the
 kernel's own clocks and the scan variant's readers' system time.
 
-perf's share of a function (children included) times the samples taken,
-over the pages moved, is its µs a page. cpu-clock cannot sample where
-interrupts are off, so perf's figures are a lower bound of the kernel
-clocks'.
+perf's share of a function (children included) times the CPU time
+sampled (cpu-clock's event count, ns), over the pages moved, is its µs a
+page. cpu-clock cannot sample where interrupts are off, so perf's figures
+are a lower bound of the kernel clocks'. The producer's and the decision's
+columns include the period's accounting, which is shown apart as well
+(numa_hint_record() and numa_hint_apply() call it).
 
    profile_summary.py [--thp] LABEL=RUN_DIR...
 
@@ -19,8 +21,6 @@ import re
 import sys
 from pathlib import Path
 
-HZ = 997
-
 # (column, functions whose shares add up to it)
 PARTS = [
     ('drain', ['numa_hint_drain']),
@@ -28,8 +28,8 @@ PARTS = [
     ('of which IPI wait', ['smp_call_function_many_cond']),
     ('migration less the flush', ['migrate_misplaced_pages', '-flush_tlb_mm_range', '-try_to_unmap_flush']),
     ('decision', ['numa_hint_apply', '-migrate_misplaced_pages']),
-    ('period', ['numa_hint_period_count', 'numa_hint_period_judge']),
     ('producer', ['numa_hint_record']),
+    ('of which, in both, the period', ['numa_hint_period_count', 'numa_hint_period_found']),
 ]
 
 
@@ -53,14 +53,14 @@ def row(label, run, pages_kind=''):
     prof = Path(run) / 'profile'
     sample, scan = f'sample{pages_kind}', f'scan{pages_kind}'
     text = (prof / f'{sample}.children.txt').read_text()
-    total = float(re.search(r'# Samples: (\d+)K', text).group(1)) * 1e3
+    cpu_ns = float(re.search(r'# Event count \(approx\.\): (\d+)', text).group(1))
     share = shares(text)
     end, scan = end_line(prof / f'{sample}.jsonl'), end_line(prof / f'{scan}.jsonl')
     pages = end['numa_pages_migrated']
 
     def us(functions):
         pct = sum(-share.get(f[1:], 0) if f.startswith('-') else share.get(f, 0) for f in functions)
-        return pct / 100 * total / HZ * 1e6 / pages
+        return pct / 100 * cpu_ns / 1e3 / pages
 
     ipis = tlb_ipis(prof / f'{sample}.irq')
     cells = [f"{us(fs):.1f}" for _, fs in PARTS]
@@ -75,7 +75,7 @@ def main(args):
     args = args[1:] if pages_kind else args
     print('| kernel | pages moved | TLB IPIs / page | ' + ' | '.join(f'{name} µs' for name, _ in PARTS) +
           ' | sample µs / page (kernel clocks) | scan µs / page (readers\' system time) | sample / scan |')
-    print('|---' * (len(PARTS) + 7) + '|')
+    print('|---' * (len(PARTS) + 6) + '|')
     for arg in args:
         label, _, run = arg.partition('=')
         print(row(label, run, pages_kind))
