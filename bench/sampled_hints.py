@@ -51,11 +51,11 @@ def passes_to(samples, pct, since=0):
     """The work a placement took, in passes of the readers over their
     halves: from since until each half that was below pct% local on its
     reader's node got back to it, that half's reader's passes; the most of
-    them. A sampler's rate follows the reads, so this is what its
-    placement needs, whatever speed the emulator gives a vCPU meanwhile;
-    the scanner's follows the wall clock, for which seconds are the
-    measure. (A placement done by the first report counts the passes up to
-    it.)"""
+    them. A sampler's rate follows the reads, so this counts the samples
+    its placement needed, whatever the readers' speed: a diagnostic beside
+    the seconds, which stay the measure. The scanner's rate follows the
+    wall clock, so passes say nothing of it. (A placement done by the first
+    report counts the passes up to it.)"""
     before = [s for s in samples if s['t'] < since]
     base = before[-1]['passes'] if before else [0, 0]
     after = [s for s in samples if s['t'] >= since]

@@ -13,8 +13,8 @@
 #
 # A build's result depends only on the source tree, the config, the targets
 # and the compiler, so build/bisect.ok keeps one line per (config, targets,
-# compiler, git tree) that built: a series that is only split or reordered rebuilds only the
-# trees it has not built before.
+# compiler, git tree) that built: a series that is only split or reordered
+# rebuilds only the trees it has not built before.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 g() { git -C "$TREE" "$@"; }
