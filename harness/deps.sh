@@ -15,6 +15,8 @@ PKGS=(
 	# VM and in-guest tools (the guest shares the host's root); trinity is
 	# the peer fuzzer of tests/trinity.sh and make stress
 	qemu-system-x86 numactl libnuma-dev ndctl daxctl python3 trinity
+	# the VM's ext4 and XFS disks (harness/vm.sh makes them afresh)
+	e2fsprogs xfsprogs
 	# Debian's own kernel config, which tests/host/production-config.sh
 	# configures the series over
 	linux-config-6.1

@@ -39,10 +39,15 @@ rm -f "$rundir"/{rc,out.log,console.log}
 ln -sfn "$rundir" "$BUILD/vm/last"
 pwd >"$rundir/cwd"
 
+# The scratch ext4 and XFS disks, made afresh for each boot and removed
+# after the run (harness/disks.sh).
+disks=$("$NUMAB_TOP/harness/disks.sh" "$rundir/disks")
+trap 'rm -rf "$rundir/disks"' EXIT
+
 # qemu_run ACCEL_ARGS SECONDS: one boot; returns QEMU's (or timeout's) status.
 qemu_run() {
 	# shellcheck disable=SC2086
-	timeout -k 10 "$2" qemu-system-x86_64 $1 $machine \
+	timeout -k 10 "$2" qemu-system-x86_64 $1 $machine $disks \
 		-nodefaults -no-user-config -display none -no-reboot \
 		-serial "file:$rundir/console.log" -kernel "$kernel" \
 		-fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap \

@@ -58,7 +58,18 @@ if [ -x "$HERE/topo-$topo.sh" ] && ! "$HERE/topo-$topo.sh" >"$run/topo.log" 2>&1
 	poweroff
 fi
 
-export NUMAB_RUN=$run NUMAB_TOPO=$topo
+# The scratch disks of harness/disks.sh, if the host made them and this
+# kernel can mount them: the tests find them through the environment.
+mount_disk() {
+	local dev=$1 fs=$2 dir=/run/numab/$2
+	[ -b "$dev" ] || return 0
+	mkdir -p "$dir"
+	mount -t "$fs" "$dev" "$dir" 2>/dev/null && echo "$dir"
+}
+NUMA_TEST_EXT4=$(mount_disk /dev/vda ext4)
+NUMA_TEST_XFS=$(mount_disk /dev/vdb xfs)
+
+export NUMAB_RUN=$run NUMAB_TOPO=$topo NUMA_TEST_EXT4 NUMA_TEST_XFS
 cd "$(cat "$run/cwd")" || cd /
 echo "numab: running the command" >/dev/kmsg
 bash "$run/cmd.sh" >"$run/out.log" 2>&1 </dev/null
