@@ -1,5 +1,6 @@
 # numab: NUMA placement patch series for Linux 6.1 -- build, boot, prove.
-# Every target is a thin wrapper around one script in harness/.
+# Every target is a thin wrapper around one script in harness/; "make help"
+# lists them from the "##" line above each.
 
 SHELL := /bin/bash
 H := harness
@@ -10,76 +11,101 @@ TIMEOUT ?= 600
 # parses it: make vm CMD='numactl -H; exit 3' works as typed.
 export CMD
 
-.PHONY: all deps base tree export kernel selftests tools lint lint-check lint-bisect lint-full deb vm check check-debug stress demo bench clean help
+.PHONY: all help deps deps-build deps-deb base tree export kernel selftests \
+	tools lint lint-check lint-bisect lint-full deb vm check check-debug \
+	check-bench-host stress demo bench clean
 
 all: kernel
 
+## help: list the targets
 help:
-	@sed -n 's/^## //p' README.md 2>/dev/null | head -n 40
+	@awk '/^## / { sub(/^## /, ""); split($$0, a, ": "); printf "  %-16s %s\n", a[1], substr($$0, length(a[1]) + 3) }' $(MAKEFILE_LIST)
 
+## deps: install every Debian package the project uses (as root)
 deps:
-	@$(H)/deps.sh
+	@$(H)/deps.sh all
 
-base: deps
+## deps-build: install only what importing and building a kernel needs
+deps-build:
+	@$(H)/deps.sh build
+
+## deps-deb: install only what building the kernel packages needs
+deps-deb:
+	@$(H)/deps.sh deb
+
+## base: download and verify the pinned Debian kernel source (base.conf)
+base: deps-build
 	@$(H)/fetch-base.sh >/dev/null
 
+## tree: build/linux, the base with patches/ applied as commits
 tree: base
 	@$(H)/tree.sh
 
+## export: write build/linux's commits back to patches/
 export:
 	@$(H)/export.sh
 
+## kernel: the test VM's kernel, in build/obj
 kernel: tree
 	@$(H)/kernel.sh
 
+## selftests: the numa selftests of the series, in build/selftests
 selftests: kernel
 	@$(H)/selftests.sh >/dev/null
 
-# numab-run and the workload programs of the demo and benchmarks.
+## tools: numab-run and the benchmark programs, in build/bin and build/bench
 tools: deps
 	@$(MAKE) -s -C tools OUT=$(CURDIR)/build/bin
 	@$(MAKE) -s -C bench OUT=$(CURDIR)/build/bench
 
-lint: tree
+## lint: checkpatch, W=1 and sparse, the config matrix, every prefix's build
+lint: tree deps
 	@$(H)/lint.sh
 
-# What make check lints: the final series only (harness/lint.sh says what
-# each scope proves).
-lint-check: tree
+## lint-check: what make check lints: the final series only
+lint-check: tree deps
 	@LINT_SCOPE=check $(H)/lint.sh
 
-# Every prefix builds the series' directories in every config of
-# config/matrix (harness/bisect-matrix.sh).
-lint-bisect: tree
+## lint-bisect: every prefix builds the series' directories in every config
+lint-bisect: tree deps
 	@$(H)/bisect-matrix.sh
 
-# Every prefix builds vmlinux in every config: hours, not for CI.
-lint-full: tree
+## lint-full: every prefix builds vmlinux in every config (hours)
+lint-full: tree deps
 	@LINT_FULL=1 $(H)/lint.sh
 
-# The patched kernel as Debian packages: DEB_CONFIG=FILE, or the running
-# kernel's /boot/config-$(uname -r).
-deb: tree
+## deb: the patched kernel as Debian packages (DEB_CONFIG=FILE)
+deb: tree deps-deb
 	@$(H)/deb.sh
 
-vm: kernel
+## vm: boot the VM (TOPO=2node|tiered) and run CMD in it
+vm: kernel deps
 	@$(H)/vm.sh -t $(TOPO) -T $(TIMEOUT) "$$CMD"
 
+## check: lint, build, boot the VMs, run every test (the README's command)
 check: lint-check kernel selftests tools
 	@$(H)/check.sh
 
-# The same tests on a debug kernel (KASAN, lockdep, DEBUG_VM, ...).
+## check-debug: the same tests on a debug kernel (KASAN, lockdep, ...)
 check-debug: kernel selftests tools
 	@$(H)/check-debug.sh
 
+## check-bench-host: make bench HOST=1 in a VM booted without the test rig
+check-bench-host: tree tools
+	@$(H)/check-bench-host.sh
+
+## stress: the long stress run (demotion, marks, samples, trinity)
 stress: kernel selftests tools
 	@$(H)/stress.sh
 
+## demo: boot the tiered VM and show the kernel placing pages
 demo: kernel selftests tools
 	@$(H)/demo.sh
 
-bench: kernel selftests tools
+## bench: the benchmarks in the tiered VM, or on this machine with HOST=1
+bench: $(if $(filter 1,$(HOST)),tools,kernel selftests tools)
 	@$(H)/bench.sh
 
+## clean: remove what the targets built, but the tree and the downloads
 clean:
 	rm -rf build/obj build/selftests build/vm build/lint build/lint.clean.* build/results build/deb build/matrix

@@ -10,6 +10,13 @@ for scanning, the readers' system time, which is their hinting faults and
 task_numa_work(), migrations included (they make no system call); for
 samples, the kernel's own clocks of the producer (numa_hint_record) and
 of the drains (decision and migration), the injector's parsing left out.
+Its finding part, what sampling replaces, is that time less the
+misplaced migrations' own, by the kernel's clock in the same run
+(numa_hint/stats migrate_ns), which both ways pay alike.
+
+sample_sleep is the sample variant with readers that pause every few
+thousand reads while a niced process spins on their CPUs; its time to 90%
+local is compared with the plain sample variant's, run by run.
 
 With HOST_RATE (hintbench rate's output, JSON lines, from the machine that
 ran the VM), add a modelled column: a sampler's rate is a fraction of the
@@ -101,6 +108,25 @@ def placement_us(end, sampled):
     return sum(sys_ns) / 1e3 if sys_ns and min(sys_ns) >= 0 else None
 
 
+def migration_us(end):
+    """The misplaced migrations' time in the run, in µs, by the kernel's
+    clock (numa_hint/stats migrate_ns), which both ways pay alike."""
+    ns = end.get('migrate_ns')
+    return ns / 1e3 if ns and ns > 0 else None
+
+
+def finding_us(end, sampled):
+    """What sampling replaces: placement's CPU time less its migrations.
+    For samples the producer and the drains' own work, for scanning the
+    hinting faults' own work and task_numa_work(). None where the clocks
+    are missing, or where the readers' tick-sampled system time falls
+    short of the migrations' precise clock: a cost is never negative."""
+    total, migration = placement_us(end, sampled), migration_us(end)
+    if total is None or migration is None or total < migration:
+        return None
+    return total - migration
+
+
 def one_run(path):
     samples, end = read_jsonl(path)
     swap_at = end.get('swap_at', -1)
@@ -108,6 +134,7 @@ def one_run(path):
     migrated = end['numa_pages_migrated']
     sampled = path.stem.startswith('sample')
     cost = placement_us(end, sampled)
+    finding, migration = finding_us(end, sampled), migration_us(end)
     return {
         'end': end,
         'samples': samples,
@@ -136,6 +163,9 @@ def one_run(path):
         'far_reader_passes': samples[-1]['passes'][1] if samples else None,
         'far_reads_per_s': far_reads_per_s(samples, end),
         'placement_us_per_migrated_page': cost / migrated if cost is not None and migrated else None,
+        'finding_us_per_migrated_page': finding / migrated if finding is not None and migrated else None,
+        'migration_us_per_migrated_page': (migration / migrated if migration is not None and migrated
+                                           else None),
         'data_ok': end['data_ok'],
     }
 
@@ -173,8 +203,9 @@ KEYS = ['seconds_to_90pct_local', 'final_pct_local_far_half', 'pages_migrated', 
         'far_reads_per_s', 'model_seconds_to_90pct_local', 'placement_us_per_migrated_page',
         'model_placement_us_per_migrated_page', 'seconds_to_90pct_after_swap',
         'sampler_ms_per_s_last_third', 'period_factor_end', 'kicks_per_sample', 'local_drops_per_sample',
-        'passes_to_90pct_local', 'passes_to_90pct_after_swap']
-VARIANTS = ('scan', 'sample', 'scan_thp', 'sample_thp', 'scan_swap', 'sample_swap')
+        'passes_to_90pct_local', 'passes_to_90pct_after_swap', 'finding_us_per_migrated_page',
+        'migration_us_per_migrated_page']
+VARIANTS = ('scan', 'sample', 'sample_sleep', 'scan_thp', 'sample_thp', 'scan_swap', 'sample_swap')
 SWAPS = ('scan_swap', 'sample_swap')
 PAIRS = (('scan', 'sample'), ('scan_thp', 'sample_thp'))
 
@@ -225,36 +256,37 @@ def print_phase_change(summary, variants):
     print()
 
 
-def migration_us(run, name, key='sys_us_per_page'):
-    """move_pages()'s system CPU per 4 KiB page moved, over the reps."""
-    path = Path(run) / f'{name}.json'
-    if not path.exists():
-        return None
-    values = [json.loads(line).get(key) for line in path.read_text().splitlines() if line.strip()]
-    values = [v for v in values if v is not None and v >= 0]
-    return spread(values) if values else None
-
-
-def print_breakdown(summary, run):
-    """Placement's CPU per migrated page, less what migration alone costs."""
+def print_breakdown(summary, result):
+    """Placement's CPU per migrated page in two parts, by the kernel's own
+    clocks in the same runs: the migrations, which both ways pay, and the
+    finding of the pages, which sampling replaces."""
     for pages, scan, sample in (('base pages', 'scan', 'sample'), ('THPs', 'scan_thp', 'sample_thp')):
-        floor = migration_us(run, 'migrate' + ('_thp' if pages == 'THPs' else ''))
-        if not floor or scan not in summary or sample not in summary:
+        if scan not in summary or sample not in summary:
             continue
-        a = summary[scan]['placement_us_per_migrated_page']
-        b = summary[sample]['placement_us_per_migrated_page']
-        if not a or not b:
-            continue
-        over_a, over_b = a['median'] - floor['median'], b['median'] - floor['median']
-        ratio = f"{over_b / over_a:.2f}" if over_a > 0 else '-'
-        shared = migration_us(run, 'migrate' + ('_thp' if pages == 'THPs' else ''),
-                              'sys_us_per_page_mm_on_both_cpus')
-        busy = (f" ({fmt(shared, '.1f')} while another thread runs the mm on the other node)"
-                if shared else '')
-        print(f"Where the placement µs go ({pages}, medians, TCG): move_pages() alone costs "
-              f"{fmt(floor, '.1f')} µs of system CPU per page it moves{busy}; beyond that, {scan} "
-              f"spends {over_a:.1f} µs per migrated page and {sample} {over_b:.1f} "
-              f"(sample / scan {ratio}).")
+        parts = []
+        for v in (scan, sample):
+            s = summary[v]
+            parts.append(f"{v} {fmt(s['migration_us_per_migrated_page'], '.1f')} migrating + "
+                         f"{fmt(s['finding_us_per_migrated_page'], '.1f')} finding")
+        print(f"Where the placement µs per migrated page go ({pages}, medians, kernel clocks, TCG): "
+              f"{'; '.join(parts)}.")
+        print(f"Finding cost per migrated page ({pages}), sample / scan "
+              f"{fmt(result[f'{sample}_over_{scan}_finding_us_per_page'], '.2f')} (run by run; "
+              f"full placement: {fmt(result[f'{sample}_over_{scan}_placement_us_per_page'], '.2f')}).")
+
+
+def print_sleepers(variants, result):
+    """The sampled variant whose readers sleep, against the plain one."""
+    sleepers = variants.get('sample_sleep', [])
+    if not sleepers or 'sample' not in variants:
+        return
+    ratio = result['sample_sleep_over_sample_time_to_90pct']
+    placed = sum(r['seconds_to_90pct_local'] is not None for r in sleepers)
+    within = ratio and placed == len(sleepers) and ratio['max'] <= 2
+    print(f"Readers that sleep beside a spinning process (sample_sleep) against readers that do "
+          f"not (sample), time to 90% local, run by run: {fmt(ratio, '.2f')}; {placed} of "
+          f"{len(sleepers)} sleeping runs got to 90% ({'within' if within else 'not within'} "
+          f"2x in every run).")
 
 
 def main(run, json_out=None, host_rate=None):
@@ -280,6 +312,10 @@ def main(run, json_out=None, host_rate=None):
                                                                'placement_us_per_migrated_page')
         result[f'{b}_over_{a}_placement_us_per_page'] = paired(variants, a, b,
                                                                'placement_us_per_migrated_page')
+        result[f'{b}_over_{a}_finding_us_per_page'] = paired(variants, a, b,
+                                                             'finding_us_per_migrated_page')
+    result['sample_sleep_over_sample_time_to_90pct'] = paired(variants, 'sample', 'sample_sleep',
+                                                             'seconds_to_90pct_local')
 
     print('| placement | runs | s to 90% local (both halves) | far half % local at end | pages migrated | '
           'hint faults | PTE updates | samples used | hint faults / migrated page | '
@@ -319,7 +355,8 @@ def main(run, json_out=None, host_rate=None):
           'and how many did; a run that did not is shown by its far half\'s locality at the end.')
     print()
     print_phase_change(summary, variants)
-    print_breakdown(summary, run)
+    print_breakdown(summary, result)
+    print_sleepers(variants, result)
     print()
     for a, b in PAIRS:
         if a not in summary or b not in summary:

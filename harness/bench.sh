@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
 # make bench: run the benchmark scenarios in the tiered VM (or, with HOST=1,
 # on this machine, which must be running the patched kernel) and summarise
-# them into build/results/: <scenario>.json (every run's raw counters and
-# series), <scenario>.md (median, min, max, and the labelled latency
-# model), PNG plots, meta.json (kernel, series commit, topology,
-# accelerator) and summary.md, which goes into the README between its
-# bench markers. Absolute numbers under emulation are emulated: compare
-# the variants of one run with each other, not with hardware.
+# them into build/results/ (BENCH_RESULTS=DIR: there): <scenario>.json
+# (every run's raw counters and series), <scenario>.md (median, min, max,
+# and the labelled latency model), PNG plots, meta.json (kernel, series
+# commit, topology, accelerator) and summary.md. The VM's run, and only
+# it, goes into docs/results/bench.md and its headline ratios into the
+# README; HOST=1 leaves the project's files alone. A scenario the kernel
+# cannot run (a production kernel lacks the test scaffolding) is skipped
+# with a line that says why. Absolute numbers under emulation are
+# emulated: compare the variants of one run with each other, not with
+# hardware.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-out=$BUILD/results
+out=${BENCH_RESULTS:-$BUILD/results}
 run=$out/bench-run
+guest_rc=0
 b=$NUMAB_TOP/bench
 # BENCH_ONLY=SCENARIO,... runs and summarises only those (the README's
 # section is then left alone); BENCH_PAIRS: perf_numa's pairs (10).
@@ -30,11 +35,12 @@ else
 		[ "$(id -u)" = 0 ] || die "HOST=1 needs root"
 		echo "none (bare metal)" >"$run/accel"
 		topology="this machine: $(numactl -H | head -n 1)"
-		NUMAB_RUN=$run "$NUMAB_TOP/harness/guest/bench.sh"
+		NUMAB_RUN=$run "$NUMAB_TOP/harness/guest/bench.sh" || guest_rc=$?
 	else
 		topology=tiered
 		"$NUMAB_TOP/harness/vm.sh" -t tiered -T 7200 -r "$run" env BENCH_REPS="$BENCH_REPS" \
-			BENCH_PAIRS="$BENCH_PAIRS" BENCH_ONLY="$BENCH_ONLY" "$NUMAB_TOP/harness/guest/bench.sh"
+			BENCH_PAIRS="$BENCH_PAIRS" BENCH_ONLY="$BENCH_ONLY" \
+			"$NUMAB_TOP/harness/guest/bench.sh" || guest_rc=$?
 	fi
 fi
 echo "$topology" >"$run/topology"
@@ -92,10 +98,10 @@ cat >"$out/meta.json" <<JSON
  "reps": $BENCH_REPS
 }
 JSON
-if [ -n "$BENCH_ONLY" ]; then
-	log "results: $out/<scenario>.md of $BENCH_ONLY; README.md left alone (BENCH_ONLY)"
-	exit 0
-fi
 "$b/report.py" "$out" >"$out/summary.md"
-"$b/report.py" --readme "$out" "$NUMAB_TOP/README.md" "$NUMAB_TOP/docs/results"
-log "results: $out/summary.md; README.md's bench section and docs/results/ updated"
+if [ -n "$BENCH_ONLY" ] || [ "${HOST:-0}" = 1 ] || [ "$guest_rc" != 0 ]; then
+	log "results: $out/summary.md; the project's files left alone (BENCH_ONLY, HOST=1 or a failed scenario)"
+	exit "$guest_rc"
+fi
+"$b/report.py" --publish "$out" "$NUMAB_TOP/docs/results" "$NUMAB_TOP/README.md"
+log "results: $out/summary.md; docs/results/bench.md and the README's headline ratios updated"

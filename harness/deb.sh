@@ -12,7 +12,8 @@
 # fills in the rest; a symbol of series.config that does not hold then (the
 # base config lacks something it depends on) is an error that names it.
 # A real config builds out of tree in build/deb/obj. The packages are left
-# in build/deb/, and their paths printed.
+# in build/deb/, and their paths printed, with how to install them and how
+# to go back to the distribution's kernel.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -39,4 +40,14 @@ parent=$(dirname "$OBJ")
 mv "$parent"/*.deb "$out"/
 rm -f "$parent"/*.buildinfo "$parent"/*.changes
 ls "$out"/linux-image-*.deb >/dev/null 2>&1 || die "bindeb-pkg made no linux-image package"
+release=$(kmake -s kernelrelease)
 ls "$out"/*.deb
+[ "$src" = vm ] && exit 0
+cat <<MSG
+To install them, and boot into $release:
+  dpkg -i $out/linux-image-${release}_*.deb $out/linux-headers-${release}_*.deb
+  reboot
+To go back to the distribution's kernel: choose it under "Advanced options"
+in GRUB's menu, then remove these packages:
+  apt-get remove linux-image-$release linux-headers-$release
+MSG

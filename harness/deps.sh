@@ -1,21 +1,31 @@
 #!/usr/bin/env bash
-# Install the Debian packages the project needs when they are missing.
-# As root it installs them; otherwise (or with NUMAB_NO_INSTALL=1) it names
-# them in one line and fails.
+# deps.sh [GROUP]: install the Debian packages that GROUP needs, when they
+# are missing. As root it installs them; otherwise (or with
+# NUMAB_NO_INSTALL=1) it names them in one line and fails.
+#
+#   build   import the base and build a kernel (make tree, make kernel)
+#   deb     build + what make deb's bindeb-pkg needs, pahole for BTF
+#   all     deb + lint, the VMs and what runs in them, the benchmarks
+#           (make check and the rest; the default)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-PKGS=(
-	# kernel build
+group=${1:-all}
+BUILD_PKGS=(
 	build-essential flex bison bc libelf-dev libssl-dev cpio xz-utils git ccache
-	# make deb (bindeb-pkg)
-	dpkg-dev fakeroot rsync kmod
+)
+DEB_PKGS=(
+	# bindeb-pkg; dwarves is pahole, which a distribution's
+	# CONFIG_DEBUG_INFO_BTF needs
+	dpkg-dev fakeroot rsync kmod dwarves
+)
+ALL_PKGS=(
 	# lint
 	sparse python3-ply python3-git
 	# VM and in-guest tools (the guest shares the host's root); trinity is
 	# the peer fuzzer of tests/trinity.sh and make stress
 	qemu-system-x86 numactl libnuma-dev ndctl daxctl python3 trinity
-	# the VM's ext4 and XFS disks (harness/vm.sh makes them afresh)
+	# the VM's ext4 and XFS disks (harness/disks.sh makes them afresh)
 	e2fsprogs xfsprogs
 	# Debian's own kernel config, which tests/host/production-config.sh
 	# configures the series over
@@ -23,6 +33,12 @@ PKGS=(
 	# demo and benchmarks
 	memcached libmemcached-tools linux-perf gnuplot-nox
 )
+case "$group" in
+build) PKGS=("${BUILD_PKGS[@]}") ;;
+deb) PKGS=("${BUILD_PKGS[@]}" "${DEB_PKGS[@]}") ;;
+all) PKGS=("${BUILD_PKGS[@]}" "${DEB_PKGS[@]}" "${ALL_PKGS[@]}") ;;
+*) die "usage: deps.sh [build|deb|all]" ;;
+esac
 
 missing=()
 for p in "${PKGS[@]}"; do

@@ -6,8 +6,10 @@
 # numa_balancing=0 and numa_balancing_sampled=1, no scanner, and samples
 # injected at IBS's base rate, stretched by the period the kernel asks of
 # each CPU); then the same two over THP-backed halves (scan_thp,
-# sample_thp), and scan_swap and sample_swap, where the readers swap nodes
-# halfway through a run half again as long; and
+# sample_thp), scan_swap and sample_swap, where the readers swap nodes
+# halfway through a run half again as long, and sample_sleep, whose readers
+# pause every few thousand reads while a niced process spins on each of
+# their CPUs; and
 # move_pages() alone over the same buffer, what both ways pay per page they
 # move. The variants alternate, REPS times each, on one kernel. Raw data:
 # OUT/<variant>-<rep>.jsonl and OUT/migrate{,_thp}.json (a line a rep),
@@ -29,6 +31,8 @@ for rep in $(seq "$reps"); do
 		set_numa_modes 0 1
 		"$BUILD/bench/hintbench" "sample$pages" "$mib" "$seconds" >"$out/sample$pages-$rep.jsonl"
 	done
+	set_numa_modes 0 1
+	"$BUILD/bench/hintbench" sample_sleep "$mib" "$seconds" >"$out/sample_sleep-$rep.jsonl"
 	# Half again as long: as long after the swap as before it
 	set_numa_modes 1 0
 	"$BUILD/bench/hintbench" scan_swap "$mib" "$((seconds * 3 / 2))" \

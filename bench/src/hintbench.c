@@ -19,6 +19,10 @@
  * threads swap nodes, and each half must follow its reader back; scan_swap
  * is the same under scanning, the yardstick for how long NUMA balancing's
  * own rules (the two-stage filter) take to follow a phase change.
+ * sample_sleep is sample with readers that sleep SLEEP_US every
+ * SLEEP_EVERY reads, like a server between requests, while a process of
+ * their own, at nice 19, spins on each reader's CPU: what runs there while
+ * a reader sleeps with a few samples not drained yet.
  *
  * The rate is derived, not tuned: IBS samples one op in PERIOD (10000, the
  * RFC's default) and the read loop below takes OPS_PER_READ operations a
@@ -59,6 +63,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -78,10 +83,13 @@
 /* Samples the kernel drains at a kick (NUMA_HINT_BATCH), and a tick */
 #define BATCH		8
 #define TICK_S		0.004
+/* sample_sleep: a reader's pause between "requests", and their size */
+#define SLEEP_EVERY	8192
+#define SLEEP_US	1000
 
 /* The injector's cost statistics, as its debugfs file names them. */
 static const char *const stat_names[] = {
-	"injected", "parse_ns", "record_ns", "drained", "drain_ns",
+	"injected", "parse_ns", "record_ns", "drained", "drain_ns", "migrate_ns",
 };
 #define NSTATS		(sizeof(stat_names) / sizeof(stat_names[0]))
 
@@ -107,6 +115,7 @@ struct half {
 	size_t lines;
 	atomic_int node;	/* the node the thread reads from, for now */
 	bool sample;
+	bool sleeps;		/* sample_sleep */
 	long reads_per_sample;	/* at the base period */
 	atomic_int factor;	/* the kernel's period factor for its CPU */
 	double next_factor_read;
@@ -231,6 +240,7 @@ static void *reader(void *arg)
 	uint64_t x = 0x9e3779b97f4a7c15ULL * (h->node + 1), sum = 0;
 	size_t mask = h->lines - 1;
 	long until_sample = h->reads_per_sample;
+	long until_sleep = SLEEP_EVERY;
 	bool swapped = false;
 	int fd = -1;
 
@@ -251,6 +261,10 @@ static void *reader(void *arg)
 				report(h, fd, w);
 				until_sample = h->reads_per_sample *
 					       atomic_load(&h->factor);
+			}
+			if (h->sleeps && !--until_sleep) {
+				usleep(SLEEP_US);
+				until_sleep = SLEEP_EVERY;
 			}
 		}
 		atomic_fetch_add(&h->passes, 1);
@@ -358,12 +372,28 @@ static int migrate_cost(size_t len, bool thp)
 	return alone >= 0 && shared >= 0 ? 0 : 1;
 }
 
+/* A process at nice 19 that spins on a CPU of @node until killed. */
+static pid_t spin_on_node(int node)
+{
+	pid_t pid = fork();
+
+	if (!pid) {
+		if (run_on_node(node) || nice(19) == -1)
+			_exit(1);
+		for (;;)
+			;
+	}
+	return pid;
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "";
 	bool swap = !strcmp(mode, "sample_swap") || !strcmp(mode, "scan_swap");
+	bool sleeps = !strcmp(mode, "sample_sleep");
 	bool sample = !strcmp(mode, "sample") || !strcmp(mode, "sample_thp") ||
-		      !strcmp(mode, "sample_swap");
+		      !strcmp(mode, "sample_swap") || sleeps;
+	pid_t spinners[NTHREADS] = { -1, -1 };
 	bool thp = !strcmp(mode, "scan_thp") || !strcmp(mode, "sample_thp");
 	size_t len = (size_t)(argc > 2 ? atol(argv[2]) : 256) << 20;
 	double seconds = argc > 3 ? atof(argv[3]) : 30;
@@ -381,11 +411,14 @@ int main(int argc, char **argv)
 		return migrate_cost(len, !strcmp(mode, "migrate_thp"));
 	}
 	if (!sample && !thp && !swap && strcmp(mode, "scan")) {
-		fprintf(stderr, "usage: %s scan|sample|scan_thp|sample_thp|scan_swap|sample_swap|rate|migrate|migrate_thp [MiB [seconds [period]]]\n",
+		fprintf(stderr, "usage: %s scan|sample|scan_thp|sample_thp|scan_swap|sample_swap|sample_sleep|rate|migrate|migrate_thp [MiB [seconds [period]]]\n",
 			argv[0]);
 		return 2;
 	}
 	require_two_nodes(argv[0]);
+	/* Forked before the buffer is: pages shared copy-on-write never move */
+	for (i = 0; sleeps && i < NTHREADS; i++)
+		spinners[i] = spin_on_node(i);
 	if (run_on_node(0))
 		perror("sched_setaffinity");
 	words = map_buffer(len, thp);
@@ -401,6 +434,7 @@ int main(int argc, char **argv)
 		h->lines = len / NTHREADS / LINE;	/* a power of two */
 		h->node = i;
 		h->sample = sample;
+		h->sleeps = sleeps;
 		h->reads_per_sample = period / OPS_PER_READ;
 		h->factor = 1;
 	}
@@ -435,6 +469,9 @@ int main(int argc, char **argv)
 	atomic_store(&stop, true);
 	for (i = 0; i < NTHREADS; i++)
 		pthread_join(halves[i].thread, NULL);
+	for (i = 0; i < NTHREADS; i++)
+		if (spinners[i] > 0)
+			kill(spinners[i], SIGKILL);
 	read_vmstat(counters, NCOUNTERS, after);
 	read_key_values(STATS, stat_names, NSTATS, stats_after);
 
@@ -451,9 +488,10 @@ int main(int argc, char **argv)
 	       per(stats_before, stats_after, 2, 0), per(stats_before, stats_after, 4, 3),
 	       per(stats_before, stats_after, 1, 0));
 	printf(", \"thp\": %s, \"record_ns\": %ld, \"drain_ns\": %ld, \"parse_ns\": %ld, "
-	       "\"reader_sys_ns\": [%ld, %ld]",
+	       "\"migrate_ns\": %ld, \"reader_sys_ns\": [%ld, %ld]",
 	       thp ? "true" : "false", stats_after[2] - stats_before[2],
 	       stats_after[4] - stats_before[4], stats_after[1] - stats_before[1],
+	       stats_after[5] - stats_before[5],
 	       halves[0].sys_ns, halves[1].sys_ns);
 	printf(", \"swap_at\": %.1f", swap_at);
 	printf(", \"data_ok\": %s}\n", check(words, len / 8) ? "true" : "false");

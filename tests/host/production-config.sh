@@ -3,7 +3,8 @@
 # kernel configured as make deb configures it from Debian's own config has
 # no sampled-hint injector or stats file (CONFIG_NUMA_HINT_INJECT) and no
 # legacy_backoff knob (CONFIG_NUMA_BALANCING_LEGACY_BACKOFF), and has the
-# features themselves; the test VM's kernel has the scaffolding. Needs
+# features themselves and Debian's BTF; the test VM's kernel has the
+# scaffolding. Needs
 # make tree and make kernel; Debian's config comes with linux-config-6.1.
 . "$(dirname "$0")/../../harness/lib.sh"
 . "$NUMAB_TOP/harness/tap.sh"
@@ -30,5 +31,7 @@ OBJ=$prod "$NUMAB_TOP/harness/deb-config.sh" "$debian" >"$BUILD/production-confi
 check "Debian's config takes the series" [ -f "$prod/.config" ]
 check "production: the features are in" set_in_all "$prod" CONFIG_NUMA_BALANCING CONFIG_NUMA_HINT CONFIG_NUMA_HINT_IBS
 check "production: no test scaffolding ($scaffolding)" none_in "$prod" $scaffolding
+check "production: BTF stays, as Debian builds it" set_in_all "$prod" CONFIG_DEBUG_INFO_BTF
+check "production: the config's changes are printed" grep -q "^deb-config: what changed" "$BUILD/production-config.log"
 check "test VM: the scaffolding is in" set_in_all "$(dirname "$vm_config")" $scaffolding
 tap_done
