@@ -8,6 +8,8 @@ set -euo pipefail
 
 dir=$1
 size=512M	# mkfs.xfs takes no less than 300 MiB
+# NUMAB_DISKS=0: no disks (the benchmarks need none)
+[ "${NUMAB_DISKS:-1}" = 1 ] || exit 0
 command -v mkfs.ext4 >/dev/null && command -v mkfs.xfs >/dev/null || exit 0
 mkdir -p "$dir"
 for fs in ext4 xfs; do
