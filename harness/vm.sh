@@ -20,7 +20,7 @@ while getopts t:T:k:r: opt; do
 	t) topo=$OPTARG ;;
 	T) timeout=$OPTARG ;;
 	k) kunit_glob=$OPTARG ;;
-	r) rundir=$OPTARG ;;
+	r) rundir=$(realpath -m "$OPTARG") ;;
 	*) die "usage: vm.sh [-t TOPO] [-T SECONDS] [-k KUNIT_GLOB] [-r RUNDIR] CMD..." ;;
 	esac
 done
