@@ -13,7 +13,7 @@ export CMD
 
 .PHONY: all help deps deps-build deps-deb base tree export kernel selftests \
 	tools lint lint-check lint-bisect lint-full deb vm check check-debug \
-	check-bench-host stress demo bench clean
+	check-bench-host check-deb-clean stress demo bench clean
 
 all: kernel
 
@@ -89,6 +89,10 @@ check: lint-check kernel selftests tools
 ## check-debug: the same tests on a debug kernel (KASAN, lockdep, ...)
 check-debug: kernel selftests tools
 	@$(H)/check-debug.sh
+
+## check-deb-clean: make deb on a clean Debian 12 root (debootstrap): what it installs, BTF kept
+check-deb-clean:
+	@$(H)/check-deb-clean.sh
 
 ## check-bench-host: make bench HOST=1 in a VM booted without the test rig
 check-bench-host: tree tools

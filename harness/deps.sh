@@ -7,6 +7,9 @@
 #   deb     build + what make deb's bindeb-pkg needs, pahole for BTF
 #   all     deb + lint, the VMs and what runs in them, the benchmarks
 #           (make check and the rest; the default)
+#
+# deps.sh --names GROUP prints GROUP's packages, one a line, and installs
+# nothing.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -33,12 +36,21 @@ ALL_PKGS=(
 	# demo and benchmarks
 	memcached libmemcached-tools linux-perf gnuplot-nox
 )
+names=0
+if [ "$group" = --names ]; then
+	names=1
+	group=${2:-all}
+fi
 case "$group" in
 build) PKGS=("${BUILD_PKGS[@]}") ;;
 deb) PKGS=("${BUILD_PKGS[@]}" "${DEB_PKGS[@]}") ;;
 all) PKGS=("${BUILD_PKGS[@]}" "${DEB_PKGS[@]}" "${ALL_PKGS[@]}") ;;
-*) die "usage: deps.sh [build|deb|all]" ;;
+*) die "usage: deps.sh [--names] [build|deb|all]" ;;
 esac
+if [ "$names" = 1 ]; then
+	printf '%s\n' "${PKGS[@]}"
+	exit 0
+fi
 
 missing=()
 for p in "${PKGS[@]}"; do
