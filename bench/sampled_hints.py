@@ -275,6 +275,26 @@ def print_breakdown(summary, result):
               f"full placement: {fmt(result[f'{sample}_over_{scan}_placement_us_per_page'], '.2f')}).")
 
 
+def fmt1(x):
+    return '-' if x is None else f"{x:.1f}%"
+
+
+def far_pct_at_passes(samples, passes):
+    """The far half's % local at the first report at which its reader had
+    made @passes passes over it, or None if it never did."""
+    return next((s['pct_local'][1] for s in samples if s['passes'][1] >= passes), None)
+
+
+def equal_passes(plain, sleeper):
+    """The far half's % local in a sleeping run at its end, and in the plain
+    run of the same rep once its reader had read as much: samples come with
+    reads, so if no sample is lost, equal passes place alike."""
+    samples = sleeper['samples']
+    passes = samples[-1]['passes'][1] if samples else 0
+    return passes, samples[-1]['pct_local'][1] if samples else None, \
+        far_pct_at_passes(plain['samples'], passes)
+
+
 def print_sleepers(variants, result):
     """The sampled variant whose readers sleep, against the plain one."""
     sleepers = variants.get('sample_sleep', [])
@@ -287,6 +307,11 @@ def print_sleepers(variants, result):
           f"not (sample), time to 90% local, run by run: {fmt(ratio, '.2f')}; {placed} of "
           f"{len(sleepers)} sleeping runs got to 90% ({'within' if within else 'not within'} "
           f"2x in every run).")
+    pairs = [equal_passes(p, q) for p, q in zip(variants['sample'], sleepers)]
+    print("At equal reader passes (the sleeping run's last), the far half % local, sleeping / plain, "
+          "run by run: " + ', '.join(f"{fmt1(a)} / {fmt1(b)} at {n} passes" for n, a, b in pairs) +
+          f"; the far reader's reads/s, sleeping / plain: "
+          f"{fmt(paired(variants, 'sample', 'sample_sleep', 'far_reads_per_s'), '.2f')}.")
 
 
 def main(run, json_out=None, host_rate=None):
