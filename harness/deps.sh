@@ -19,8 +19,9 @@ BUILD_PKGS=(
 )
 DEB_PKGS=(
 	# bindeb-pkg; dwarves is pahole, which a distribution's
-	# CONFIG_DEBUG_INFO_BTF needs
-	dpkg-dev fakeroot rsync kmod dwarves
+	# CONFIG_DEBUG_INFO_BTF needs; python3 runs scripts/diffconfig, which
+	# prints what the config changed (a clean Debian 12 has no python3)
+	dpkg-dev fakeroot rsync kmod dwarves python3
 )
 ALL_PKGS=(
 	# lint
