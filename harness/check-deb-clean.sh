@@ -28,7 +28,9 @@ if [ ! -x "$root/usr/bin/apt-get" ]; then
 		>"$report/debootstrap.log" 2>&1 || die "debootstrap failed (see $report/debootstrap.log)"
 fi
 # The host's archive list (updates and security too: the base is a point release)
-cp /etc/apt/sources.list.d/*.sources "$root/etc/apt/sources.list.d/" 2>/dev/null || true
+if cp /etc/apt/sources.list.d/*.sources "$root/etc/apt/sources.list.d/" 2>/dev/null; then
+	rm -f "$root/etc/apt/sources.list"
+fi
 cp /etc/resolv.conf "$root/etc/"
 for fs in proc sys dev; do
 	mountpoint -q "$root/$fs" || mount --rbind "/$fs" "$root/$fs"
