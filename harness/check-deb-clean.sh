@@ -73,18 +73,18 @@ comm -13 "$report/before" "$report/after" >"$report/new"
 
 bad=0
 grep -q 'packaging' "$report/deb.log" || { echo "make deb stopped before packaging:"; tail "$report/deb.log"; bad=1; }
-deb_pkgs=$("$NUMAB_TOP/harness/deps.sh" --names deb)
-for p in $deb_pkgs; do
+mapfile -t deb_pkgs < <("$NUMAB_TOP/harness/deps.sh" --names deb)
+for p in "${deb_pkgs[@]}"; do
 	grep -qx "$p" "$report/after" || { echo "not installed: $p"; bad=1; }
 done
 for p in $("$NUMAB_TOP/harness/deps.sh" --names all); do
-	printf '%s\n' $deb_pkgs | grep -qx "$p" && continue
+	printf '%s\n' "${deb_pkgs[@]}" | grep -qx "$p" && continue
 	grep -qx "$p" "$report/new" && { echo "installed, though only make deps needs it: $p"; bad=1; }
 done
 obj_config=$root/root/numab/build/deb/obj/.config
 grep -qx 'CONFIG_DEBUG_INFO_BTF=y' "$obj_config" || { echo "CONFIG_DEBUG_INFO_BTF is not y"; bad=1; }
 echo "make deb on a clean Debian 12: $(wc -l <"$report/new") packages installed," \
-	"$(printf '%s\n' $deb_pkgs | wc -l) named by deps.sh deb, the rest their dependencies;" \
+	"${#deb_pkgs[@]} named by deps.sh deb, the rest their dependencies;" \
 	"$(grep -c '^' "$report/before") before"
 grep -E '^CONFIG_(DEBUG_INFO_BTF|NUMA_HINT|NUMA_HINT_IBS|NUMA_HINT_INJECT)=' "$obj_config" || true
 grep -A3 '^deb-config: what changed' "$report/deb.log" | head -n 4
