@@ -42,7 +42,9 @@ in_root() { chroot "$root" /bin/bash -c "$1"; }
 kill_in_root() {
 	local p
 	for p in /proc/[0-9]*; do
-		[ "$(readlink "$p/root" 2>/dev/null)" = "$root" ] && kill "${p#/proc/}" 2>/dev/null
+		if [ "$(readlink "$p/root" 2>/dev/null)" = "$root" ]; then
+			kill "${p#/proc/}" 2>/dev/null || true
+		fi
 	done
 	return 0
 }
