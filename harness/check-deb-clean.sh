@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make check-deb-clean: make deb as a newcomer meets it on a clean Debian 12.
-# A minimal bookworm made by debootstrap (build/clean-root, kept between
-# runs) gets make and nothing else of make deps, a fresh clone of this
+# A minimal bookworm made afresh by debootstrap (build/clean-root: a root
+# that a run has installed into is no longer clean) gets make and nothing
+# else of make deps, a fresh clone of this
 # repository and Debian's own amd64 config, and runs
 #   make deb DEB_CONFIG=<Debian's config>
 # until bindeb-pkg starts compiling: the compile takes hours on 2 cores and
@@ -21,12 +22,10 @@ mkdir -p "$report"
 
 command -v debootstrap >/dev/null || apt-get install -y -qq debootstrap >/dev/null
 [ -f "$config" ] || apt-get install -y -qq linux-config-6.1 >/dev/null
-if [ ! -x "$root/usr/bin/apt-get" ]; then
-	log "debootstrap bookworm (minbase) into ${root#"$NUMAB_TOP"/}"
-	rm -rf "$root"
-	debootstrap --variant=minbase bookworm "$root" http://deb.debian.org/debian \
-		>"$report/debootstrap.log" 2>&1 || die "debootstrap failed (see $report/debootstrap.log)"
-fi
+log "debootstrap bookworm (minbase) into ${root#"$NUMAB_TOP"/}"
+rm -rf "$root"
+debootstrap --variant=minbase bookworm "$root" http://deb.debian.org/debian \
+	>"$report/debootstrap.log" 2>&1 || die "debootstrap failed (see $report/debootstrap.log)"
 # The host's archive list (updates and security too: the base is a point release)
 if cp /etc/apt/sources.list.d/*.sources "$root/etc/apt/sources.list.d/" 2>/dev/null; then
 	rm -f "$root/etc/apt/sources.list"
