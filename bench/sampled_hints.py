@@ -14,9 +14,10 @@ Its finding part, what sampling replaces, is that time less the
 misplaced migrations' own, by the kernel's clock in the same run
 (numa_hint/stats migrate_ns), which both ways pay alike.
 
-sample_sleep is the sample variant with readers that pause every few
-thousand reads while a niced process spins on their CPUs; its time to 90%
-local is compared with the plain sample variant's, run by run.
+sample_sleep is the sample variant with readers that pause after every
+32 ms of reads, in the kernel with their unwritten samples queued, while a
+niced process spins on their CPUs; its time to 90% local is compared with
+the plain sample variant's, run by run.
 
 With HOST_RATE (hintbench rate's output, JSON lines, from the machine that
 ran the VM), add a modelled column: a sampler's rate is a fraction of the
@@ -166,6 +167,8 @@ def one_run(path):
         'finding_us_per_migrated_page': finding / migrated if finding is not None and migrated else None,
         'migration_us_per_migrated_page': (migration / migrated if migration is not None and migrated
                                            else None),
+        'held_samples': end.get('held_samples'),
+        'foreign_drops': end.get('numa_sample_drop_foreign'),
         'data_ok': end['data_ok'],
     }
 
@@ -312,6 +315,9 @@ def print_sleepers(variants, result):
           "run by run: " + ', '.join(f"{fmt1(a)} / {fmt1(b)} at {n} passes" for n, a, b in pairs) +
           f"; the far reader's reads/s, sleeping / plain: "
           f"{fmt(paired(variants, 'sample', 'sample_sleep', 'far_reads_per_s'), '.2f')}.")
+    print("Samples the sleeping readers wrote as they paused, queued in the kernel while they slept, "
+          "and samples /proc/vmstat counts as dropped for another task's (foreign), run by run: " +
+          ', '.join(f"{r['held_samples']} held, {r['foreign_drops']} foreign" for r in sleepers) + ".")
 
 
 def main(run, json_out=None, host_rate=None):

@@ -8,8 +8,8 @@
 # each CPU); then the same two over THP-backed halves (scan_thp,
 # sample_thp), scan_swap and sample_swap, where the readers swap nodes
 # halfway through a run half again as long, and sample_sleep, whose readers
-# pause every few thousand reads while a niced process spins on each of
-# their CPUs; and
+# pause in the kernel with samples queued, after every 32 ms of reads,
+# while a niced process spins on each of their CPUs; and
 # move_pages() alone over the same buffer, what both ways pay per page they
 # move. The variants alternate, REPS times each, on one kernel. Raw data:
 # OUT/<variant>-<rep>.jsonl and OUT/migrate{,_thp}.json (a line a rep),

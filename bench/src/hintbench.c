@@ -19,10 +19,14 @@
  * threads swap nodes, and each half must follow its reader back; scan_swap
  * is the same under scanning, the yardstick for how long NUMA balancing's
  * own rules (the two-stage filter) take to follow a phase change.
- * sample_sleep is sample with readers that sleep SLEEP_US every
- * SLEEP_EVERY reads, like a server between requests, while a process of
- * their own, at nice 19, spins on each reader's CPU: what runs there while
- * a reader sleeps with a few samples not drained yet.
+ * sample_sleep is sample with readers that pause after every WORK_S of
+ * reads, like a server between requests, while a process of their own, at
+ * nice 19, spins on each reader's CPU. A reader pauses in the kernel, with
+ * the samples it has not written yet queued: it writes them with a "hold"
+ * line, and the injector sleeps after recording them, as a task sampled by
+ * hardware sleeps with samples not drained yet. The spinner's ticks run
+ * meanwhile. (A pause in user space would keep the samples in the
+ * reader's own buffer, where no kernel could lose them.)
  *
  * The rate is derived, not tuned: IBS samples one op in PERIOD (10000, the
  * RFC's default) and the read loop below takes OPS_PER_READ operations a
@@ -83,9 +87,13 @@
 /* Samples the kernel drains at a kick (NUMA_HINT_BATCH), and a tick */
 #define BATCH		8
 #define TICK_S		0.004
-/* sample_sleep: a reader's pause between "requests", and their size */
-#define SLEEP_EVERY	8192
-#define SLEEP_US	1000
+/*
+ * sample_sleep: a reader's work between "requests", and its pause, which
+ * msleep() rounds up to whole ticks; reads between looks at the clock
+ */
+#define WORK_S		0.032
+#define HOLD_MS		1
+#define CLOCK_EVERY	4096
 
 /* The injector's cost statistics, as its debugfs file names them. */
 static const char *const stat_names[] = {
@@ -106,7 +114,7 @@ static const char *const counters[] = {
 	"numa_sample_seen", "numa_sample_used", "numa_sample_migrated",
 	"numa_sample_drop_invalid", "numa_sample_drop_full", "numa_sample_drop_filtered",
 	"numa_sample_drop_local", "numa_sample_kicks", "numa_sample_period_longer",
-	"numa_sample_period_shorter",
+	"numa_sample_period_shorter", "numa_sample_drop_foreign",
 };
 #define NCOUNTERS	(sizeof(counters) / sizeof(counters[0]))
 
@@ -126,6 +134,9 @@ struct half {
 	int batch_len;
 	int batched;
 	double batch_since;	/* when the oldest of them was taken */
+	double pause_at;	/* sample_sleep: when the reader pauses next */
+	long pauses;		/* sample_sleep: pauses taken */
+	long held;		/* samples written at a pause, not timed */
 	long sys_ns;		/* this thread's system CPU time, at its end */
 	pthread_t thread;
 };
@@ -194,6 +205,29 @@ static void report(struct half *h, int fd, const void *addr)
 	}
 }
 
+/*
+ * sample_sleep's pause: in the kernel, holding the samples not written yet
+ * (not timed as injection: the write sleeps); with none, a sleep as long.
+ */
+static void pause_reader(struct half *h, int fd)
+{
+	if (h->batched) {
+		h->batch_len += snprintf(h->batch + h->batch_len,
+					 sizeof(h->batch) - h->batch_len,
+					 "hold %d\n", HOLD_MS);
+		if (write(fd, h->batch, h->batch_len) == h->batch_len) {
+			atomic_fetch_add(&h->samples, h->batched);
+			h->held += h->batched;
+		}
+		h->batch_len = 0;
+		h->batched = 0;
+	} else {
+		usleep(HOLD_MS * 1000);
+	}
+	h->pauses++;
+	h->pause_at = now() + WORK_S;
+}
+
 /* A swap asked for by main(): read from the other node from now on. */
 static atomic_bool swap_nodes;
 
@@ -240,7 +274,7 @@ static void *reader(void *arg)
 	uint64_t x = 0x9e3779b97f4a7c15ULL * (h->node + 1), sum = 0;
 	size_t mask = h->lines - 1;
 	long until_sample = h->reads_per_sample;
-	long until_sleep = SLEEP_EVERY;
+	long until_clock = CLOCK_EVERY;
 	bool swapped = false;
 	int fd = -1;
 
@@ -262,9 +296,10 @@ static void *reader(void *arg)
 				until_sample = h->reads_per_sample *
 					       atomic_load(&h->factor);
 			}
-			if (h->sleeps && !--until_sleep) {
-				usleep(SLEEP_US);
-				until_sleep = SLEEP_EVERY;
+			if (h->sleeps && !--until_clock) {
+				until_clock = CLOCK_EVERY;
+				if (now() >= h->pause_at)
+					pause_reader(h, fd);
 			}
 		}
 		atomic_fetch_add(&h->passes, 1);
@@ -398,7 +433,7 @@ int main(int argc, char **argv)
 	size_t len = (size_t)(argc > 2 ? atol(argv[2]) : 256) << 20;
 	double seconds = argc > 3 ? atof(argv[3]) : 30;
 	long period = argc > 4 ? atol(argv[4]) : 10000;
-	long before[NCOUNTERS], after[NCOUNTERS], start_migrated, nsamples;
+	long before[NCOUNTERS], after[NCOUNTERS], start_migrated, nsamples, held;
 	long stats_before[NSTATS], stats_after[NSTATS];
 	double start, next, swap_at = swap ? seconds / 2 : -1;
 	uint64_t *words;
@@ -476,12 +511,13 @@ int main(int argc, char **argv)
 	read_key_values(STATS, stat_names, NSTATS, stats_after);
 
 	nsamples = atomic_load(&halves[0].samples) + atomic_load(&halves[1].samples);
+	held = halves[0].held + halves[1].held;
 	printf("{\"mode\": \"%s\", \"mib\": %zu, \"seconds\": %.2f, \"period\": %ld, \"ops_per_read\": %d, "
 	       "\"reads_per_sample\": %ld, \"reads_per_pass\": %zu, \"samples_written\": %ld, "
 	       "\"inject_us_per_sample\": %.1f",
 	       mode, len >> 20, now() - start, period, OPS_PER_READ, period / OPS_PER_READ,
 	       halves[0].lines, nsamples,
-	       nsamples ? (halves[0].inject_ns + halves[1].inject_ns) / 1e3 / nsamples : 0.0);
+	       nsamples > held ? (halves[0].inject_ns + halves[1].inject_ns) / 1e3 / (nsamples - held) : 0.0);
 	print_vmstat_deltas(counters, NCOUNTERS, before, after);
 	printf(", \"producer_ns_per_sample\": %.0f, \"consumer_ns_per_sample\": %.0f, "
 	       "\"injector_parse_ns_per_sample\": %.0f",
@@ -493,7 +529,8 @@ int main(int argc, char **argv)
 	       stats_after[4] - stats_before[4], stats_after[1] - stats_before[1],
 	       stats_after[5] - stats_before[5],
 	       halves[0].sys_ns, halves[1].sys_ns);
-	printf(", \"swap_at\": %.1f", swap_at);
+	printf(", \"swap_at\": %.1f, \"pauses\": [%ld, %ld], \"held_samples\": %ld", swap_at,
+	       halves[0].pauses, halves[1].pauses, held);
 	printf(", \"data_ok\": %s}\n", check(words, len / 8) ? "true" : "false");
 	return check(words, len / 8) ? 0 : 1;
 }
