@@ -9,7 +9,9 @@ Placement's CPU time (seed 003's metric), measured in one run for both:
 for scanning, the readers' system time, which is their hinting faults and
 task_numa_work(), migrations included (they make no system call); for
 samples, the kernel's own clocks of the producer (numa_hint_record) and
-of the drains (decision and migration), the injector's parsing left out.
+of the drains (the local samples' accounting, which may run task
+placement as a hinting fault does, the decision and the migration), the
+injector's parsing left out.
 Its finding part, what sampling replaces, is that time less the
 misplaced migrations' own, by the kernel's clock in the same run
 (numa_hint/stats migrate_ns), which both ways pay alike.
