@@ -409,7 +409,7 @@ def main(run, json_out=None, host_rate=None):
     smp = summary.get('sample')
     if smp:
         print(f"Cost per sample, measured in the kernel (emulated CPU): producer (numa_hint_record) "
-              f"{fmt(smp['producer_ns_per_sample'], '.0f')} ns; consumer (drain, decision and migration) "
+              f"{fmt(smp['producer_ns_per_sample'], '.0f')} ns; consumer (drain: local samples' accounting, decision and migration) "
               f"{fmt(smp['consumer_ns_per_sample'], '.0f')} ns; the whole injector write "
               f"{fmt(smp['inject_us_per_sample'])} µs.")
     if derivation:

@@ -89,7 +89,8 @@
 #define TICK_S		0.004
 /*
  * sample_sleep: a reader's work between "requests", and its pause, which
- * msleep() rounds up to whole ticks; reads between looks at the clock
+ * msleep() rounds up to whole ticks (two jiffies for 1 ms, taken as two
+ * ticks until a hold is measured); reads between looks at the clock
  */
 #define WORK_S		0.032
 #define HOLD_MS		1
@@ -137,6 +138,7 @@ struct half {
 	double pause_at;	/* sample_sleep: when the reader pauses next */
 	long pauses;		/* sample_sleep: pauses taken */
 	long held;		/* samples written at a pause, not timed */
+	double hold_s;		/* how long the last pause in the kernel took */
 	long sys_ns;		/* this thread's system CPU time, at its end */
 	pthread_t thread;
 };
@@ -207,10 +209,17 @@ static void report(struct half *h, int fd, const void *addr)
 
 /*
  * sample_sleep's pause: in the kernel, holding the samples not written yet
- * (not timed as injection: the write sleeps); with none, a sleep as long.
+ * (not timed as injection: the write sleeps), but for those a tick old,
+ * which the reader's own tick would have had drained by now; with none, a
+ * sleep as long as the last hold took.
  */
 static void pause_reader(struct half *h, int fd)
 {
+	struct timespec t0;
+
+	if (h->batched && now() - h->batch_since >= TICK_S)
+		flush_samples(h, fd);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (h->batched) {
 		h->batch_len += snprintf(h->batch + h->batch_len,
 					 sizeof(h->batch) - h->batch_len,
@@ -221,8 +230,9 @@ static void pause_reader(struct half *h, int fd)
 		}
 		h->batch_len = 0;
 		h->batched = 0;
+		h->hold_s = ns_since(&t0) / 1e9;
 	} else {
-		usleep(HOLD_MS * 1000);
+		usleep(h->hold_s * 1e6);
 	}
 	h->pauses++;
 	h->pause_at = now() + WORK_S;
@@ -282,6 +292,7 @@ static void *reader(void *arg)
 		perror("sched_setaffinity");
 	if (h->sample && (fd = open(INJECT, O_WRONLY)) < 0)
 		perror(INJECT);
+	h->pause_at = now() + WORK_S;
 	while (!atomic_load(&stop)) {
 		size_t n;
 
@@ -472,6 +483,7 @@ int main(int argc, char **argv)
 		h->sleeps = sleeps;
 		h->reads_per_sample = period / OPS_PER_READ;
 		h->factor = 1;
+		h->hold_s = 2 * TICK_S;
 	}
 	read_vmstat(counters, NCOUNTERS, before);
 	read_key_values(STATS, stat_names, NSTATS, stats_before);
