@@ -169,17 +169,26 @@ static int period_factor(int cpu)
 	return ret;
 }
 
+/* Write the batch in one write; return how many samples it carried. */
+static int write_batch(struct half *h, int fd)
+{
+	int written = write(fd, h->batch, h->batch_len) == h->batch_len ?
+		      h->batched : 0;
+
+	atomic_fetch_add(&h->samples, written);
+	h->batch_len = 0;
+	h->batched = 0;
+	return written;
+}
+
 /* Write the samples taken so far in one write; time the whole write. */
 static void flush_samples(struct half *h, int fd)
 {
 	struct timespec t0;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	if (write(fd, h->batch, h->batch_len) == h->batch_len)
-		atomic_fetch_add(&h->samples, h->batched);
+	write_batch(h, fd);
 	h->inject_ns += ns_since(&t0);
-	h->batch_len = 0;
-	h->batched = 0;
 }
 
 /*
@@ -224,12 +233,7 @@ static void pause_reader(struct half *h, int fd)
 		h->batch_len += snprintf(h->batch + h->batch_len,
 					 sizeof(h->batch) - h->batch_len,
 					 "hold %d\n", HOLD_MS);
-		if (write(fd, h->batch, h->batch_len) == h->batch_len) {
-			atomic_fetch_add(&h->samples, h->batched);
-			h->held += h->batched;
-		}
-		h->batch_len = 0;
-		h->batched = 0;
+		h->held += write_batch(h, fd);
 		h->hold_s = ns_since(&t0) / 1e9;
 	} else {
 		usleep(h->hold_s * 1e6);
