@@ -1,15 +1,17 @@
-# numab: NUMA placement patch series for Linux 6.1 -- build, boot, prove.
-# Every target is a thin wrapper around one script in harness/; "make help"
-# lists them from the "##" line above each.
+# numab: NUMA placement patch series for Linux 6.1 and 6.12 -- build, boot,
+# prove. Every target is a thin wrapper around one script in harness/; "make
+# help" lists them from the "##" line above each. LINE=6.1|6.12 picks the
+# kernel line (lines/LINE/, patches/LINE/, build/LINE/).
 
 SHELL := /bin/bash
 H := harness
+LINE ?= 6.1
 TOPO ?= 2node
 CMD ?= numactl -H
 TIMEOUT ?= 600
 # CMD reaches the guest through the environment, so the host shell never
 # parses it: make vm CMD='numactl -H; exit 3' works as typed.
-export CMD
+export CMD LINE
 
 .PHONY: all help deps deps-build deps-deb base tree export kernel selftests \
 	tools lint lint-check lint-bisect lint-full deb vm check check-debug \
@@ -33,23 +35,23 @@ deps-build:
 deps-deb:
 	@$(H)/deps.sh deb
 
-## base: download and verify the pinned Debian kernel source (base.conf)
+## base: download and verify the line's pinned Debian kernel source (lines/LINE/base.conf)
 base: deps-build
 	@$(H)/fetch-base.sh >/dev/null
 
-## tree: build/linux, the base with patches/ applied as commits
+## tree: build/LINE/linux, the base with patches/LINE/ applied as commits
 tree: base
 	@$(H)/tree.sh
 
-## export: write build/linux's commits back to patches/
+## export: write build/LINE/linux's commits back to patches/LINE/
 export:
 	@$(H)/export.sh
 
-## kernel: the test VM's kernel, in build/obj
+## kernel: the test VM's kernel, in build/LINE/obj
 kernel: tree
 	@$(H)/kernel.sh
 
-## selftests: the numa selftests of the series, in build/selftests
+## selftests: the numa selftests of the series, in build/LINE/selftests
 selftests: kernel
 	@$(H)/selftests.sh >/dev/null
 
@@ -112,4 +114,4 @@ bench: $(if $(filter 1,$(HOST)),tools,kernel selftests tools)
 
 ## clean: remove what the targets built, but the tree and the downloads
 clean:
-	rm -rf build/obj build/selftests build/vm build/lint build/lint.clean.* build/results build/deb build/matrix
+	rm -rf build/$(LINE)/{obj,selftests,lint,lint.clean.*,results,deb,matrix} build/vm

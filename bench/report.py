@@ -33,7 +33,7 @@ SCENARIOS = [
     ('perf_numa', "`perf bench numa mem -0 -m -p 2 -t 2`: NUMA balancing convergence, the "
      "series against its features off"),
 ]
-# The plots the README shows; the rest stay in build/results.
+# The plots the README shows; the rest stay in build/LINE/results.
 README_PLOTS = ['preferred_many-local.png', 'scan_backoff-local.png', 'sampled_hints-migrated.png']
 
 

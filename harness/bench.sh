@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make bench: run the benchmark scenarios in the tiered VM (or, with HOST=1,
 # on this machine, which must be running the patched kernel) and summarise
-# them into build/results/ (BENCH_RESULTS=DIR: there): <scenario>.json
+# them into build/LINE/results/ (BENCH_RESULTS=DIR: there): <scenario>.json
 # (every run's raw counters and series), <scenario>.md (median, min, max,
 # and the labelled latency model), PNG plots, meta.json (kernel, series
 # commit, topology, accelerator) and summary.md. The VM's run, and only
@@ -14,7 +14,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-out=${BENCH_RESULTS:-$BUILD/results}
+out=${BENCH_RESULTS:-$LINE_BUILD/results}
 run=$out/bench-run
 guest_rc=0
 b=$NUMAB_TOP/bench
@@ -56,7 +56,7 @@ model() {
 	echo >>"$out/$1.md"
 	"$b/model.py" "$out/$1.json" "${@:2}" | tee -a "$out/$1.md"
 }
-# plot SCENARIO FIELD NAME TITLE YLABEL: build/results/SCENARIO-NAME.png
+# plot SCENARIO FIELD NAME TITLE YLABEL: build/LINE/results/SCENARIO-NAME.png
 plot() {
 	"$b/plot_series.py" "$out/$1.json" "$2" "$out/$1-$3.png" "$4 (TCG, measured)" "$5"
 }

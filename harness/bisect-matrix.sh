@@ -34,12 +34,12 @@ restore() { g checkout -q "$orig" 2>/dev/null || true; }
 trap restore EXIT
 trap 'exit 130' INT TERM
 
-logdir=$BUILD/bisect
+logdir=$LINE_BUILD/bisect
 rm -rf "$logdir"
 mkdir -p "$logdir"
 mapfile -t targets < <(matrix_targets)
 mapfile -t commits < <(g rev-list --reverse "base..$orig")
-okfile=$BUILD/bisect.ok
+okfile=$LINE_BUILD/bisect.ok
 touch "$okfile"
 # state_key CONFIG COMMIT: what a build of COMMIT in CONFIG depends on.
 state_key() {
@@ -74,7 +74,7 @@ for m in $configs; do
 		done
 		name=$(printf '%04d' "$i")-$(g log -1 --format=%f "$c")
 		if ! "$NUMAB_TOP/harness/matrix.sh" "$m" "${here[@]}" >"$logdir/$name.$m.build" 2>&1; then
-			log "FAIL: patch $i does not build in config $m (build/bisect/$name.$m.build)"
+			log "FAIL: patch $i does not build in config $m (build/$LINE/bisect/$name.$m.build)"
 			failures=$((failures + 1))
 		else
 			echo "$key" >>"$okfile"

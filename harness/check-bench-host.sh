@@ -9,8 +9,8 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-obj=$BUILD/obj-production
-results=$BUILD/results/bench-host
+obj=$LINE_BUILD/obj-production
+results=$LINE_BUILD/results/bench-host
 OBJ=$obj NO_TEST_CONFIG=1 "$NUMAB_TOP/harness/kernel.sh"
 rm -rf "$results"
 mkdir -p "$results"

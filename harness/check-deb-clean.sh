@@ -16,12 +16,12 @@ set -euo pipefail
 
 [ "$(id -u)" = 0 ] || die "needs root (debootstrap and chroot)"
 root=${CLEAN_ROOT:-$BUILD/clean-root}
-config=/usr/src/linux-config-6.1/config.amd64_none_amd64.xz
-report=$BUILD/results/deb-clean
+config=$DEBIAN_CONFIG
+report=$LINE_BUILD/results/deb-clean
 mkdir -p "$report"
 
 command -v debootstrap >/dev/null || apt-get install -y -qq debootstrap >/dev/null
-[ -f "$config" ] || apt-get install -y -qq linux-config-6.1 >/dev/null
+[ -f "$config" ] || apt-get install -y -qq "$DEBIAN_CONFIG_PKG" >/dev/null
 log "debootstrap bookworm (minbase) into ${root#"$NUMAB_TOP"/}"
 rm -rf "$root"
 debootstrap --variant=minbase bookworm "$root" http://deb.debian.org/debian \
@@ -56,7 +56,7 @@ rm -rf "$root/root/numab"
 git clone -q "$NUMAB_TOP" "$root/root/numab"
 cp "$config" "$root/root/"
 log "make deb in the clean root, until bindeb-pkg compiles"
-in_root "cd /root/numab && make deb DEB_CONFIG=/root/${config##*/}" >"$report/deb.log" 2>&1 &
+in_root "cd /root/numab && make deb LINE=$LINE DEB_CONFIG=/root/${config##*/}" >"$report/deb.log" 2>&1 &
 deb=$!
 while kill -0 "$deb" 2>/dev/null && ! grep -q 'packaging' "$report/deb.log"; do
 	sleep 5
@@ -82,7 +82,7 @@ for p in $("$NUMAB_TOP/harness/deps.sh" --names all); do
 	printf '%s\n' "${deb_pkgs[@]}" | grep -qx "$p" && continue
 	grep -qx "$p" "$report/new" && { echo "installed, though only make deps needs it: $p"; bad=1; }
 done
-obj_config=$root/root/numab/build/deb/obj/.config
+obj_config=$root/root/numab/build/$LINE/deb/obj/.config
 grep -qx 'CONFIG_DEBUG_INFO_BTF=y' "$obj_config" || { echo "CONFIG_DEBUG_INFO_BTF is not y"; bad=1; }
 echo "make deb on a clean Debian 12: $(wc -l <"$report/new") packages installed," \
 	"${#deb_pkgs[@]} named by deps.sh deb, the rest their dependencies;" \

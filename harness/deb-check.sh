@@ -15,7 +15,13 @@ headers=$(find "$dir" -maxdepth 1 -name 'linux-headers-*.deb' | head -1)
 release_of() { dpkg-deb -f "$1" Package | sed 's/^linux-[a-z]*-//'; }
 # holds DEB REGEX: a path in DEB matches (the whole list is read first:
 # grep -q stopping early would kill dpkg-deb with SIGPIPE).
-holds() { dpkg-deb -c "$1" | grep -E "$2" >/dev/null; }
+# holds PACKAGE REGEX...: the package has a path matching each REGEX
+holds() {
+	local list re
+	list=$(dpkg-deb -c "$1")
+	shift
+	for re; do grep -qE "$re" <<<"$list" || return 1; done
+}
 
 check "a linux-image package" test -n "$image"
 check "a linux-headers package" test -n "$headers"
@@ -25,8 +31,10 @@ if [ -n "$image" ] && [ -n "$headers" ]; then
 	check "both of one kernel release" test "$release" = "$(release_of "$headers")"
 	check "the release is the series' (-numab)" holds "$image" "boot/vmlinuz-.*-numab\$"
 	check "the image holds vmlinuz and its config" holds "$image" "boot/config-$release\$"
-	check "the headers hold the tree's Makefile and .config" \
-		bash -c "dpkg-deb -c '$headers' | grep -cE 'linux-headers-$release/(Makefile|\.config)\$' | grep -x 2 >/dev/null"
+	# Its config, for external modules: .config (6.1's packaging) or
+	# include/config/auto.conf (6.12's)
+	check "the headers hold the tree's Makefile and its config" \
+		holds "$headers" "linux-headers-$release/Makefile\$" "linux-headers-$release/(\.config|include/config/auto\.conf)\$"
 	check "dpkg would install both here (dependencies, conflicts)" \
 		dpkg --dry-run -i "$image" "$headers"
 fi

@@ -5,7 +5,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-mkdir -p "$BUILD/results"
-rm -rf "$BUILD/results/demo"
-"$NUMAB_TOP/harness/vm.sh" -t tiered -T 1200 -r "$BUILD/results/demo" \
-	"$NUMAB_TOP/harness/guest/demo.sh" | tee "$BUILD/results/demo.txt"
+mkdir -p "$LINE_BUILD/results"
+rm -rf "$LINE_BUILD/results/demo"
+"$NUMAB_TOP/harness/vm.sh" -t tiered -T 1200 -r "$LINE_BUILD/results/demo" \
+	"$NUMAB_TOP/harness/guest/demo.sh" | tee "$LINE_BUILD/results/demo.txt"

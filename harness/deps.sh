@@ -18,10 +18,11 @@ BUILD_PKGS=(
 	build-essential flex bison bc libelf-dev libssl-dev cpio xz-utils git ccache
 )
 DEB_PKGS=(
-	# bindeb-pkg; dwarves is pahole, which a distribution's
+	# bindeb-pkg (6.12's checks its build dependencies, debhelper-compat
+	# among them); dwarves is pahole, which a distribution's
 	# CONFIG_DEBUG_INFO_BTF needs; python3 runs scripts/diffconfig, which
 	# prints what the config changed (a clean Debian 12 has no python3)
-	dpkg-dev fakeroot rsync kmod dwarves python3
+	dpkg-dev fakeroot rsync kmod dwarves python3 debhelper
 )
 ALL_PKGS=(
 	# lint
@@ -31,9 +32,9 @@ ALL_PKGS=(
 	qemu-system-x86 numactl libnuma-dev ndctl daxctl python3 trinity
 	# the VM's ext4 and XFS disks (harness/disks.sh makes them afresh)
 	e2fsprogs xfsprogs
-	# Debian's own kernel config, which tests/host/production-config.sh
-	# configures the series over
-	linux-config-6.1
+	# Debian's own kernel configs of both lines (lines/*/base.conf), which
+	# tests/host/production-config.sh configures the series over
+	linux-config-6.1 linux-config-6.12
 	# demo and benchmarks
 	memcached libmemcached-tools linux-perf gnuplot-nox
 )

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Fetch the pinned Debian kernel source package, verify it against base.conf,
-# and leave the verified tarball in build/dl/. Never falls back to another
-# version: a missing pin is an error that names what the archive offers.
+# Fetch the line's pinned Debian kernel source package, verify it against
+# lines/LINE/base.conf, and leave the verified tarball in build/dl/. Never
+# falls back to another version: a missing pin is an error that names what
+# the archive offers.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -33,7 +34,7 @@ if ! sha_ok "$deb" "$BASE_DEB_SHA256"; then
 		if [ "$(id -u)" = 0 ]; then
 			apt-get update -qq >/dev/null 2>&1 || true
 		fi
-		download || die "$BASE_PKG=$BASE_VERSION is not in the archive (on offer: $(versions_on_offer)); re-pin BASE_VERSION and both sha256 values in base.conf"
+		download || die "$BASE_PKG=$BASE_VERSION is not in the archive (on offer: $(versions_on_offer)); re-pin BASE_VERSION and both sha256 values in lines/$LINE/base.conf"
 	fi
 	got=$(sha256sum "$deb" | cut -d' ' -f1)
 	[ "$got" = "$BASE_DEB_SHA256" ] ||

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Configure and build build/linux out of tree in $OBJ with ccache.
+# Configure and build the line's tree (build/LINE/linux) out of tree in
+# $OBJ with ccache.
 # Config: allnoconfig + config/vm.config (what the 9p-rooted test VM needs)
 # + config/series.config (what the series needs) + config/test.config (its
 # KUnit suites and test scaffolding, unless NO_TEST_CONFIG=1) + any

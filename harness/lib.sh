@@ -2,18 +2,28 @@
 # Helpers sourced by every harness script: paths, logging, one-line failures.
 
 NUMAB_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD=${BUILD:-$NUMAB_TOP/build}
-TREE=$BUILD/linux
-OBJ=${OBJ:-$BUILD/obj}
-PATCHES=$NUMAB_TOP/patches
-
-# shellcheck source=../base.conf
-. "$NUMAB_TOP/base.conf"
 
 log() { printf '[%s] %s\n' "${0##*/}" "$*" >&2; }
 
 # die CAUSE: the one-line cause a failed step leaves as its last word.
 die() { printf '%s: error: %s\n' "${0##*/}" "$*" >&2; exit 1; }
+
+# The kernel line every target works on (LINE=6.1|6.12): lines/LINE/base.conf
+# pins its base, patches/LINE/ holds its series. BUILD holds what the lines
+# share (downloads, the tools, the VMs' run directories); LINE_BUILD what
+# belongs to one line: its tree, its kernels, its selftests, its results.
+LINE=${LINE:-6.1}
+LINES=$(cd "$NUMAB_TOP/lines" && echo *)
+[ -f "$NUMAB_TOP/lines/$LINE/base.conf" ] || die "unknown line '$LINE' (known: $LINES)"
+BUILD=${BUILD:-$NUMAB_TOP/build}
+LINE_BUILD=$BUILD/$LINE
+TREE=$LINE_BUILD/linux
+OBJ=${OBJ:-$LINE_BUILD/obj}
+PATCHES=$NUMAB_TOP/patches/$LINE
+export LINE
+
+# shellcheck source=../lines/6.1/base.conf
+. "$NUMAB_TOP/lines/$LINE/base.conf"
 
 # series_patches: the patch files named in patches/series, in order.
 series_patches() {
@@ -21,17 +31,28 @@ series_patches() {
 	grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$PATCHES/series"
 }
 
-# series_stamp: a digest of everything that decides the content of build/linux.
+# series_selftests: the numa selftest programs that the line's series
+# builds (TEST_GEN_PROGS of its tree's Makefile), one a line.
+series_selftests() {
+	sed -n 's/^TEST_GEN_PROGS *+*:*= *//p' "$TREE/tools/testing/selftests/numa/Makefile" 2>/dev/null
+}
+
+# series_stamp: a digest of everything that decides the content of the tree.
 series_stamp() {
 	{
 		echo "$BASE_VERSION $BASE_TARBALL_SHA256"
 		series_patches | while read -r p; do
-			sha256sum "$PATCHES/$p" 2>/dev/null || echo "missing $p"
+			# The contents and the names, not where the line's files live
+			if [ -f "$PATCHES/$p" ]; then
+				echo "$p $(sha256sum <"$PATCHES/$p")"
+			else
+				echo "missing $p"
+			fi
 		done
 	} | sha256sum | cut -d' ' -f1
 }
 
-# record_stamp: remember that build/linux HEAD is exactly patches/ on base.
+# record_stamp: remember that the tree's HEAD is exactly PATCHES on base.
 TREE_STAMP=$TREE/.git/numab-stamp
 record_stamp() { echo "$(series_stamp) $(git -C "$TREE" rev-parse HEAD)" >"$TREE_STAMP"; }
 
@@ -95,10 +116,10 @@ configure_obj() {
 	echo "$stamp" >"$OBJ/.numab-config"
 }
 
-# require_committed_tree: build/linux exists, with its base tag, and has no
+# require_committed_tree: the line's tree exists, with its base tag, and has no
 # uncommitted edits (what export, lint and lint-bisect read is committed).
 require_committed_tree() {
-	git -C "$TREE" rev-parse -q --verify base >/dev/null || die "no build/linux; run make tree first"
+	git -C "$TREE" rev-parse -q --verify base >/dev/null || die "no tree in $TREE; run make tree LINE=$LINE first"
 	[ -z "$(git -C "$TREE" status --porcelain --untracked-files=no)" ] ||
-		die "build/linux has uncommitted edits; commit them first"
+		die "$TREE has uncommitted edits; commit them first"
 }

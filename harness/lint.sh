@@ -17,7 +17,7 @@
 #    (harness/uapi-check.sh).
 #  make check then builds the whole kernel of the VM config.
 # LINT_SCOPE=prefixes (make lint, the default), in addition:
-#  - every prefix of the series builds, in the VM config (build/obj), the
+#  - every prefix of the series builds, in the VM config (build/LINE/obj), the
 #    objects of the files that its last patch changes: each patch's code
 #    compiles at that patch;
 #  - a whole vmlinux links with NUMA balancing off: a call into code that
@@ -54,15 +54,15 @@ prefixes) covering="prefixes full" ;;
 full) covering=full ;;
 esac
 for s in $covering; do
-	[ "$(cat "$BUILD/lint.clean.$s" 2>/dev/null)" = "$inputs_stamp" ] || continue
-	log "lint: nothing changed since its last clean run (build/lint.clean.$s); LINT_AGAIN=1 reruns it"
+	[ "$(cat "$LINE_BUILD/lint.clean.$s" 2>/dev/null)" = "$inputs_stamp" ] || continue
+	log "lint: nothing changed since its last clean run (build/$LINE/lint.clean.$s); LINT_AGAIN=1 reruns it"
 	[ "${LINT_AGAIN:-0}" = 1 ] || exit 0
 	break
 done
-clean_stamp=$BUILD/lint.clean.$scope
+clean_stamp=$LINE_BUILD/lint.clean.$scope
 rm -f "$clean_stamp"
 
-LOGDIR=$BUILD/lint
+LOGDIR=$LINE_BUILD/lint
 rm -rf "$LOGDIR"
 mkdir -p "$LOGDIR"
 problems=()
@@ -82,7 +82,7 @@ checkpatch_one() {
 	local p=$1 out=$LOGDIR/${1%.patch}.checkpatch
 	"$TREE/scripts/checkpatch.pl" --strict --terse --showfile --no-tree \
 		--ignore FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID "$PATCHES/$p" >"$out" 2>&1 ||
-		echo "$p: checkpatch: $(grep -cE '^[^ ]+:[0-9]+: (ERROR|WARNING|CHECK)' "$out") issues (build/lint/${p%.patch}.checkpatch)"
+		echo "$p: checkpatch: $(grep -cE '^[^ ]+:[0-9]+: (ERROR|WARNING|CHECK)' "$out") issues (build/$LINE/lint/${p%.patch}.checkpatch)"
 }
 export -f checkpatch_one
 export TREE PATCHES LOGDIR
@@ -124,7 +124,7 @@ g checkout -q base
 mapfile -t base_objects < <(series_objects)
 "$NUMAB_TOP/harness/kernel.sh" config
 kmake "${base_objects[@]}" >"$LOGDIR/base.build" 2>&1 ||
-	problem base "does not build (build/lint/base.build)"
+	problem base "does not build (build/$LINE/lint/base.build)"
 w1_warnings "${base_objects[@]}" >"$LOGDIR/base.w1"
 lap "base W=1/sparse done"
 
@@ -140,11 +140,11 @@ for c in $(g rev-list --reverse "base..$orig"); do
 	[ -n "$(kernel_inputs "$c")" ] || continue
 	if [ "$scope" = full ]; then
 		"$NUMAB_TOP/harness/kernel.sh" >"$LOGDIR/$name.build" 2>&1 ||
-			problem "$name" "does not build (build/lint/$name.build)"
+			problem "$name" "does not build (build/$LINE/lint/$name.build)"
 		for m in "$NUMAB_TOP"/config/matrix/*.config; do
 			m=$(basename "$m" .config)
 			"$NUMAB_TOP/harness/matrix.sh" "$m" >"$LOGDIR/$name.$m.build" 2>&1 ||
-				problem "$name" "does not build in config $m (build/lint/$name.$m.build)"
+				problem "$name" "does not build in config $m (build/$LINE/lint/$name.$m.build)"
 		done
 		continue
 	fi
@@ -152,7 +152,7 @@ for c in $(g rev-list --reverse "base..$orig"); do
 	mapfile -t here < <(commit_objects "$c")
 	[ ${#here[@]} -gt 0 ] || continue
 	kmake "${here[@]}" >"$LOGDIR/$name.build" 2>&1 ||
-		problem "$name" "does not build (build/lint/$name.build)"
+		problem "$name" "does not build (build/$LINE/lint/$name.build)"
 done
 g checkout -q "$orig"
 "$NUMAB_TOP/harness/kernel.sh" config
@@ -162,7 +162,7 @@ w1_warnings "${objects[@]}" >"$LOGDIR/series.w1"
 new=$(comm -13 "$LOGDIR/base.w1" "$LOGDIR/series.w1")
 if [ -n "$new" ]; then
 	printf '%s\n' "$new" >"$LOGDIR/series.w1-new"
-	problem series "$(printf '%s\n' "$new" | wc -l) new W=1/sparse warnings (build/lint/series.w1-new)"
+	problem series "$(printf '%s\n' "$new" | wc -l) new W=1/sparse warnings (build/$LINE/lint/series.w1-new)"
 fi
 lap "W=1/sparse of the series done"
 
@@ -172,14 +172,14 @@ if [ "$scope" != full ]; then
 		m=$(basename "$m" .config)
 		[ "$m" != base ] || continue
 		"$NUMAB_TOP/harness/matrix.sh" "$m" "${targets[@]}" >"$LOGDIR/series.$m.build" 2>&1 ||
-			problem series "does not build in config $m (build/lint/series.$m.build)"
+			problem series "does not build in config $m (build/$LINE/lint/series.$m.build)"
 		lap "config $m built (${targets[*]})"
 	done
 fi
 if [ "$scope" = prefixes ]; then
 	"$NUMAB_TOP/harness/matrix.sh" numa-balancing-off vmlinux \
 		>"$LOGDIR/series.numa-balancing-off.vmlinux" 2>&1 ||
-		problem series "vmlinux does not link in config numa-balancing-off (build/lint/series.numa-balancing-off.vmlinux)"
+		problem series "vmlinux does not link in config numa-balancing-off (build/$LINE/lint/series.numa-balancing-off.vmlinux)"
 	lap "config numa-balancing-off linked vmlinux"
 fi
 
@@ -189,9 +189,9 @@ for f in $(g diff --name-only --diff-filter=A base HEAD); do
 		grep -qv 'linux-kernel@vger.kernel.org' || problem series "no MAINTAINERS entry for $f"
 done
 "$NUMAB_TOP/harness/selftests.sh" -Werror >"$LOGDIR/selftests" 2>&1 ||
-	problem series "numa selftests do not build cleanly (build/lint/selftests)"
+	problem series "numa selftests do not build cleanly (build/$LINE/lint/selftests)"
 "$NUMAB_TOP/harness/uapi-check.sh" >"$LOGDIR/uapi" 2>&1 ||
-	problem series "changes uapi headers beyond config/uapi.allow (build/lint/uapi)"
+	problem series "changes uapi headers beyond config/uapi.allow (build/$LINE/lint/uapi)"
 
 if [ ${#problems[@]} -gt 0 ]; then
 	printf 'lint: %d problem(s):\n' "${#problems[@]}" >&2

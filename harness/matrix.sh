@@ -25,7 +25,7 @@ fragments=("$dir/base.config")
 [ "$name" = base ] || fragments+=("$dir/$name.config")
 [ -f "${fragments[-1]}" ] || die "no config $name in config/matrix"
 
-export OBJ=$BUILD/matrix/tree
+export OBJ=$LINE_BUILD/matrix/tree
 # base.config sets what the other configs turn off: only NAME's must hold.
 configure_obj ${#fragments[@]} "${fragments[@]}"
 kmake "$@"

@@ -5,7 +5,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-OUT=$BUILD/selftests/numa
+OUT=$LINE_BUILD/selftests/numa
 mkdir -p "$OUT"
 make -s -C "$TREE" O="$OBJ" headers >/dev/null
 make -s -C "$TREE/tools/testing/selftests/numa" OUTPUT="$OUT" \

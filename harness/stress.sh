@@ -8,7 +8,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 seconds=${STRESS_SECONDS:-600}
-out=$BUILD/results/stress
+out=$LINE_BUILD/results/stress
 rm -rf "$out"
 mkdir -p "$out"
 "$NUMAB_TOP/harness/vm.sh" -t tiered -T $((seconds + 900)) -r "$out" \

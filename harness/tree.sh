@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Create build/linux: a git repository whose first commit (tag "base") is the
-# pristine pinned source, with patches/series applied on top by git am.
-# A second run with nothing changed does nothing. Unexported commits in
-# build/linux are never thrown away unless FORCE=1.
+# Create the line's tree, build/LINE/linux: a git repository whose first
+# commit (tag "base") is the line's pristine pinned source, with
+# patches/LINE/series applied on top by git am. A second run with nothing
+# changed does nothing. Unexported commits in the tree are never thrown
+# away unless FORCE=1.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -47,10 +48,10 @@ apply_series() {
 	g clean -q -fdx -e .git
 	allow_new_files
 	while read -r p; do
-		[ -f "$PATCHES/$p" ] || die "patches/series names $p, which does not exist"
-		if ! g am -q --keep-cr --committer-date-is-author-date "$PATCHES/$p" >"$BUILD/am.log" 2>&1; then
+		[ -f "$PATCHES/$p" ] || die "patches/$LINE/series names $p, which does not exist"
+		if ! g am -q --keep-cr --committer-date-is-author-date "$PATCHES/$p" >"$LINE_BUILD/am.log" 2>&1; then
 			g am --abort >/dev/null 2>&1 || true
-			die "patch $p does not apply to base + the patches before it (see build/am.log)"
+			die "patch $p does not apply to base + the patches before it (see $LINE_BUILD/am.log)"
 		fi
 		n=$((n + 1))
 	done < <(series_patches)
@@ -62,14 +63,14 @@ if [ -d "$TREE/.git" ] && g rev-parse -q --verify base >/dev/null; then
 	[ -f "$TREE_STAMP" ] && read -r had_stamp had_head <"$TREE_STAMP"
 	head=$(g rev-parse HEAD)
 	if [ "${had_stamp:-}" = "$want" ] && [ "${had_head:-}" = "$head" ]; then
-		log "build/linux is up to date ($(g rev-list --count base..HEAD) patches on base)"
+		log "$TREE is up to date ($(g rev-list --count base..HEAD) patches on base)"
 		exit 0
 	fi
 	if [ "${FORCE:-0}" != 1 ]; then
 		[ -z "$(g status --porcelain --untracked-files=no)" ] ||
-			die "build/linux has uncommitted edits; commit them and run make export, or make tree FORCE=1 to discard them"
+			die "$TREE has uncommitted edits; commit them and run make export, or make tree FORCE=1 to discard them"
 		[ "${had_head:-}" = "$head" ] || [ -z "${had_head:-}" ] ||
-			die "build/linux has commits that patches/ does not hold; run make export, or make tree FORCE=1 to discard them"
+			die "$TREE has commits that patches/$LINE/ does not hold; run make export, or make tree FORCE=1 to discard them"
 	fi
 else
 	import_base

@@ -9,10 +9,10 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-out=$BUILD/uapi
+out=$LINE_BUILD/uapi
 allow=$NUMAB_TOP/config/uapi.allow
 # The base's headers never change: installed once, kept by its commit id.
-base_headers=$BUILD/uapi-base/$(git -C "$TREE" rev-parse base)
+base_headers=$LINE_BUILD/uapi-base/$(git -C "$TREE" rev-parse base)
 rm -rf "$out"
 mkdir -p "$out"
 

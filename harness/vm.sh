@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Boot build/obj's bzImage under QEMU with a NUMA topology, run a command as
-# root in the guest, and exit with its status.
+# Boot the line's VM kernel (build/LINE/obj) under QEMU with a NUMA
+# topology, run a command as root in the guest, and exit with its status.
 #
 #   vm.sh [-t TOPO] [-T SECONDS] [-k KUNIT_GLOB] [-r RUNDIR] CMD...
 #
@@ -54,7 +54,7 @@ qemu_run() {
 		-device virtio-9p-pci,fsdev=root,mount_tag=/dev/root \
 		-fsdev "local,id=run,path=$rundir,security_model=none" \
 		-device virtio-9p-pci,fsdev=run,mount_tag=numabrun \
-		-append "console=ttyS0 rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=512000,cache=loose ro init=$NUMAB_TOP/harness/guest/init.sh panic=-1 memhp_default_state=online_movable kunit.filter_glob=$kunit_glob numab.run=$rundir numab.topo=$topo" \
+		-append "console=ttyS0 rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=512000,cache=loose ro init=$NUMAB_TOP/harness/guest/init.sh panic=-1 memhp_default_state=online_movable kunit.filter_glob=$kunit_glob numab.run=$rundir numab.topo=$topo numab.line=$LINE" \
 		</dev/null
 }
 

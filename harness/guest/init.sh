@@ -37,6 +37,7 @@ hostname numab-vm
 cmdline_arg() { tr ' ' '\n' </proc/cmdline | sed -n "s/^$1=//p"; }
 run=$(cmdline_arg numab.run)
 topo=$(cmdline_arg numab.topo)
+line=$(cmdline_arg numab.line)
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 numabrun "$run"
 
 poweroff() {
@@ -69,7 +70,7 @@ mount_disk() {
 NUMA_TEST_EXT4=$(mount_disk /dev/vda ext4)
 NUMA_TEST_XFS=$(mount_disk /dev/vdb xfs)
 
-export NUMAB_RUN=$run NUMAB_TOPO=$topo NUMA_TEST_EXT4 NUMA_TEST_XFS
+export NUMAB_RUN=$run NUMAB_TOPO=$topo LINE=$line NUMA_TEST_EXT4 NUMA_TEST_XFS
 cd "$(cat "$run/cwd")" || cd /
 echo "numab: running the command" >/dev/kmsg
 bash "$run/cmd.sh" >"$run/out.log" 2>&1 </dev/null

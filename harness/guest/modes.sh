@@ -1,26 +1,39 @@
 # shellcheck shell=bash
 # The modes of NUMA balancing in the guest, for the scripts that change them:
-# kernel.numa_balancing (0-3) and kernel.numa_balancing_sampled (0 or 1).
+# kernel.numa_balancing (0-3) and kernel.numa_balancing_sampled (0 or 1). A
+# kernel without sampled hints (a line that does not carry them yet) has
+# only the first: its sampled mode is 0, and cannot be set to anything else.
 NUMA_BALANCING=/proc/sys/kernel/numa_balancing
 NUMA_SAMPLED=/proc/sys/kernel/numa_balancing_sampled
 
+# sampled_modes: the values kernel.numa_balancing_sampled can take here.
+sampled_modes() {
+	if [ -e "$NUMA_SAMPLED" ]; then echo 0 1; else echo 0; fi
+}
+
 # set_numa_modes BALANCING SAMPLED
 set_numa_modes() {
-	echo "$2" >"$NUMA_SAMPLED" && echo "$1" >"$NUMA_BALANCING"
+	if [ -e "$NUMA_SAMPLED" ]; then
+		echo "$2" >"$NUMA_SAMPLED" || return
+	elif [ "$2" != 0 ]; then
+		echo "set_numa_modes: this kernel has no $NUMA_SAMPLED" >&2
+		return 1
+	fi
+	echo "$1" >"$NUMA_BALANCING"
 }
 
 # numa_modes: the two values, "BALANCING SAMPLED", for set_numa_modes.
 numa_modes() {
-	echo "$(cat "$NUMA_BALANCING") $(cat "$NUMA_SAMPLED")"
+	echo "$(cat "$NUMA_BALANCING") $(cat "$NUMA_SAMPLED" 2>/dev/null || echo 0)"
 }
 
 # cycle_numa_modes STOPFILE COUNTFILE: every mode, with sampled hints off
-# and on, a second each, until STOPFILE exists; then the number of
+# and, where the kernel has them, on, a second each, until STOPFILE exists; then the number of
 # changes made goes to COUNTFILE.
 cycle_numa_modes() {
 	local changes=0 bal sampled
 	while [ ! -e "$1" ]; do
-		for sampled in 0 1; do
+		for sampled in $(sampled_modes); do
 			for bal in 0 1 2 3; do
 				[ -e "$1" ] && break 2
 				set_numa_modes $bal $sampled && changes=$((changes + 1))

@@ -15,7 +15,7 @@ cd /tmp || exit 1
 for t in "$@"; do
 	case "$t" in
 	*.sh) exe=$NUMAB_TOP/$t name=$(basename "$t" .sh) ;;
-	*) exe=$BUILD/selftests/numa/$t name=$t ;;
+	*) exe=$LINE_BUILD/selftests/numa/$t name=$t ;;
 	esac
 	start=$(date +%s)
 	timeout -k 10 "${limit:-120}" "$exe" >"$NUMAB_RUN/$name.tap" 2>&1

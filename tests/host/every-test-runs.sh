@@ -3,14 +3,15 @@
 # the numa selftests' Makefile (TEST_GEN_PROGS) is in tests/selftests.txt
 # with at least one topology; each KUnit suite that the series adds is
 # built by the test kernel (config/test.config sets the option its file
-# is under; make check runs every suite built in); and docs/testing.md,
-# the list of tests, names every selftest program. Needs make tree.
+# is under; make check runs every suite built in); every selftest
+# scheduled there is built by the line's series, unless the line is being
+# ported; and docs/testing.md, the list of tests, names every selftest
+# program. Needs make tree.
 . "$(dirname "$0")/../../harness/lib.sh"
 . "$NUMAB_TOP/harness/tap.sh"
 list=${SELFTESTS_TXT:-$NUMAB_TOP/tests/selftests.txt}
-makefile=$TREE/tools/testing/selftests/numa/Makefile
 
-programs() { sed -n 's/^TEST_GEN_PROGS *+*:*= *//p' "$makefile"; }
+programs() { series_selftests; }
 scheduled() { awk '!/^#/ && NF >= 2 { print $1 }' "$list"; }
 
 # missing_from WHAT LIST...: the programs not in LIST, said in a comment
@@ -20,6 +21,19 @@ missing_from() {
 	for p in $(programs); do
 		printf '%s\n' "$@" | grep -qx "$p" && continue
 		echo "# $p: not in $what"
+		bad=1
+	done
+	return $bad
+}
+
+# unbuilt_scheduled: the selftests of tests/selftests.txt that the series
+# does not build, said in a comment
+unbuilt_scheduled() {
+	local t bad=0
+	for t in $(scheduled); do
+		[[ $t == *.sh ]] && continue
+		programs | grep -qx "$t" && continue
+		echo "# $t: scheduled, but not built by the $LINE series"
 		bad=1
 	done
 	return $bad
@@ -43,6 +57,14 @@ check "the selftests' Makefile lists programs" test -n "$(programs)"
 mapfile -t runs < <(scheduled)
 check "every selftest program runs on a topology (tests/selftests.txt)" \
 	missing_from "${list#"$NUMAB_TOP"/}" "${runs[@]}"
+# A line being ported (lines/LINE/porting says what is left) builds only
+# the selftests of the patches it has so far; make check runs those.
+if [ -f "$NUMAB_TOP/lines/$LINE/porting" ]; then
+	n=$((n + 1))
+	echo "ok $n - every scheduled selftest is built by the series # SKIP $LINE is being ported"
+else
+	check "every scheduled selftest is built by the series" unbuilt_scheduled
+fi
 check "every KUnit suite of the series is built into the test kernel" kunit_unbuilt
 mapfile -t listed < <(grep -o '`[a-z_]*`' "$NUMAB_TOP/docs/testing.md" 2>/dev/null | tr -d '`')
 check "docs/testing.md names every selftest program" missing_from docs/testing.md "${listed[@]}"
