@@ -14,7 +14,9 @@
 #  - the numa selftests build with -Werror;
 #  - every file the series adds has a MAINTAINERS entry;
 #  - the exported uapi headers change only as config/uapi.allow says
-#    (harness/uapi-check.sh).
+#    (harness/uapi-check.sh);
+#  - no two MPOL_MF_*, MM_CP_* or TNF_* flags share a bit, whether the
+#    series or upstream defined them (harness/flag-bits.py).
 #  make check then builds the whole kernel of the VM config.
 # LINT_SCOPE=prefixes (make lint, the default), in addition:
 #  - every prefix of the series builds, in the VM config (build/LINE/obj), the
@@ -44,6 +46,7 @@ inputs_stamp=$({
 	series_stamp
 	g rev-parse HEAD
 	cat "$NUMAB_TOP"/harness/{lint,lib,kernel,matrix,selftests,uapi-check}.sh \
+		"$NUMAB_TOP"/harness/flag-bits.py \
 		"$NUMAB_TOP"/config/*.config "$NUMAB_TOP"/config/uapi.allow \
 		"$NUMAB_TOP"/config/matrix/*.config
 } | sha256sum | cut -d' ' -f1)
@@ -75,7 +78,7 @@ lap() { log "$1 ($(($(date +%s) - start)) s so far)"; }
 export PATH=/usr/bin:$PATH
 
 # checkpatch_one PATCH: checkpatch on one file of patches/, as a reviewer
-# receives it. build/linux has no upstream history, so checkpatch cannot look
+# receives it. The line's tree has no upstream history, so checkpatch cannot look
 # up the upstream commits a changelog cites (UNKNOWN_COMMIT_ID); it still
 # checks how they are cited.
 checkpatch_one() {
@@ -192,6 +195,8 @@ done
 	problem series "numa selftests do not build cleanly (build/$LINE/lint/selftests)"
 "$NUMAB_TOP/harness/uapi-check.sh" >"$LOGDIR/uapi" 2>&1 ||
 	problem series "changes uapi headers beyond config/uapi.allow (build/$LINE/lint/uapi)"
+"$NUMAB_TOP/harness/flag-bits.py" "$TREE" >"$LOGDIR/flag-bits" 2>&1 ||
+	problem series "two flags of one family share a bit (build/$LINE/lint/flag-bits)"
 
 if [ ${#problems[@]} -gt 0 ]; then
 	printf 'lint: %d problem(s):\n' "${#problems[@]}" >&2
