@@ -9,10 +9,10 @@
 # Config after config, prefix after prefix, in the one object tree of
 # matrix.sh: each build redoes only what its patch changed. A patch that
 # changes nothing the kernel build reads is not built again.
-# BISECT_CONFIGS="numa-off thp-off" limits the configs. Logs: build/bisect/.
+# BISECT_CONFIGS="numa-off thp-off" limits the configs. Logs: build/LINE/bisect/.
 #
 # A build's result depends only on the source tree, the config, the targets
-# and the compiler, so build/bisect.ok keeps one line per (config, targets,
+# and the compiler, so build/LINE/bisect.ok keeps one line per (config, targets,
 # compiler, git tree) that built: a series that is only split or reordered
 # rebuilds only the trees it has not built before.
 set -euo pipefail

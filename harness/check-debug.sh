@@ -2,7 +2,7 @@
 # make check-debug: every selftest and KUnit suite of make check, on a
 # kernel built with config/debug.config on top of the test config (KASAN,
 # KFENCE, lockdep, DEBUG_VM, DEBUG_LIST, fault injection) in build/LINE/obj-debug.
-# Any splat fails the VM that printed it. Results: build/results/check-debug.
+# Any splat fails the VM that printed it. Results: build/LINE/results/check-debug.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 

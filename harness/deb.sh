@@ -32,12 +32,13 @@ else
 fi
 
 log "packaging $(kmake -s kernelrelease) from $OBJ"
-rm -f "$BUILD"/*.deb "$BUILD"/*.buildinfo "$BUILD"/*.changes "$out"/*.deb
-# bindeb-pkg leaves its packages next to the object tree.
+# bindeb-pkg leaves its packages next to the object tree: in $out itself
+# for a real config ($out/obj), in the line's build directory for the VM's.
+parent=$(dirname "$OBJ")
+rm -f "$parent"/*.deb "$parent"/*.buildinfo "$parent"/*.changes "$out"/*.deb
 kmake bindeb-pkg >"$out/bindeb-pkg.log" 2>&1 ||
 	die "bindeb-pkg failed (see $out/bindeb-pkg.log)"
-parent=$(dirname "$OBJ")
-mv "$parent"/*.deb "$out"/
+[ "$parent" = "$out" ] || mv "$parent"/*.deb "$out"/
 rm -f "$parent"/*.buildinfo "$parent"/*.changes
 ls "$out"/linux-image-*.deb >/dev/null 2>&1 || die "bindeb-pkg made no linux-image package"
 release=$(kmake -s kernelrelease)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make demo: boot the tiered VM and show the kernel placing pages
-# (harness/guest/demo.sh). The transcript goes to build/results/demo.txt,
-# the raw data and the scenario's JSON to build/results/demo/.
+# (harness/guest/demo.sh). The transcript goes to build/LINE/results/demo.txt,
+# the raw data and the scenario's JSON to build/LINE/results/demo/.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 

@@ -32,9 +32,9 @@ ALL_PKGS=(
 	qemu-system-x86 numactl libnuma-dev ndctl daxctl python3 trinity
 	# the VM's ext4 and XFS disks (harness/disks.sh makes them afresh)
 	e2fsprogs xfsprogs
-	# Debian's own kernel configs of both lines (lines/*/base.conf), which
+	# Debian's own kernel config of the line (lines/LINE/base.conf), which
 	# tests/host/production-config.sh configures the series over
-	linux-config-6.1 linux-config-6.12
+	"$DEBIAN_CONFIG_PKG"
 	# demo and benchmarks
 	memcached libmemcached-tools linux-perf gnuplot-nox
 )

@@ -13,8 +13,8 @@ die() { printf '%s: error: %s\n' "${0##*/}" "$*" >&2; exit 1; }
 # share (downloads, the tools, the VMs' run directories); LINE_BUILD what
 # belongs to one line: its tree, its kernels, its selftests, its results.
 LINE=${LINE:-6.1}
-LINES=$(cd "$NUMAB_TOP/lines" && echo *)
-[ -f "$NUMAB_TOP/lines/$LINE/base.conf" ] || die "unknown line '$LINE' (known: $LINES)"
+KNOWN_LINES=$(cd "$NUMAB_TOP/lines" && echo *)
+[ -f "$NUMAB_TOP/lines/$LINE/base.conf" ] || die "unknown line '$LINE' (known: $KNOWN_LINES)"
 BUILD=${BUILD:-$NUMAB_TOP/build}
 LINE_BUILD=$BUILD/$LINE
 TREE=$LINE_BUILD/linux

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Build TARGETS of build/linux, as checked out, in one config of the lint
+# Build TARGETS of the line's tree, as checked out, in one config of the lint
 # matrix: allnoconfig + config/matrix/base.config + config/matrix/NAME.config
-# (NAME "base" is the base alone), out of tree in build/matrix/tree.
+# (NAME "base" is the base alone), out of tree in build/LINE/matrix/tree.
 #
 # All configs share that one object tree: moving from one config to the
 # next, kbuild rebuilds only the objects that depend on a symbol that

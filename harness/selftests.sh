@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Build tools/testing/selftests/numa of build/linux into build/selftests/numa,
-# against the uapi headers of the kernel in build/obj. Arguments are extra
+# Build tools/testing/selftests/numa of the line's tree into build/LINE/selftests/numa,
+# against the uapi headers of the kernel in build/LINE/obj. Arguments are extra
 # compiler flags (lint passes -Werror).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"

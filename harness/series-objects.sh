@@ -1,4 +1,4 @@
-# Sourced by lint.sh and bisect-matrix.sh, with build/linux checked out at
+# Sourced by lint.sh and bisect-matrix.sh, with the line's tree checked out at
 # the series' head: which objects and directories of the kernel the series
 # compiles. Needs TREE (lib.sh) and g (git -C "$TREE").
 

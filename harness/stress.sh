@@ -3,7 +3,7 @@
 # STRESS_SECONDS (600 by default; harness/guest/stress.sh), on the test
 # kernel or on KERNEL=... (the debug kernel of make check-debug, say). Any
 # splat or hung task fails the VM; lost data or counters that do not add up
-# fail the guest script. Results: build/results/stress/.
+# fail the guest script. Results: build/LINE/results/stress/.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 

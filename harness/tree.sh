@@ -58,6 +58,11 @@ apply_series() {
 	log "applied $n patches"
 }
 
+# Before there were lines, the 6.1 tree was build/linux: its commits that
+# patches/ does not hold are not lost, but no target reads them any more.
+[ ! -d "$BUILD/linux/.git" ] ||
+	log "note: $BUILD/linux is the tree of the layout before lines; the $LINE tree is $TREE"
+
 if [ -d "$TREE/.git" ] && g rev-parse -q --verify base >/dev/null; then
 	had_stamp= had_head=
 	[ -f "$TREE_STAMP" ] && read -r had_stamp had_head <"$TREE_STAMP"

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The series changes the exported uapi headers only where config/uapi.allow
-# says it may: make headers_install of the base and of build/linux HEAD (or
+# says it may: make headers_install of the base and of the line's tree HEAD (or
 # of REV), a diff of the two trees, and every changed line looked up in the
 # allowlist. Prints each line that is not there and fails; the diff is left
-# in build/uapi/diff.
+# in build/LINE/uapi/diff.
 #
 #   uapi-check.sh [REV]
 set -euo pipefail
@@ -16,7 +16,7 @@ base_headers=$LINE_BUILD/uapi-base/$(git -C "$TREE" rev-parse base)
 rm -rf "$out"
 mkdir -p "$out"
 
-# install REV DIR: the uapi headers of REV of build/linux, in DIR, from a
+# install REV DIR: the uapi headers of REV of the line's tree, in DIR, from a
 # checkout of just what headers_install reads
 install() {
 	local src=$out/src-$1
@@ -46,5 +46,5 @@ while IFS= read -r line; do
 	echo "uapi change not on config/uapi.allow: $line"
 	bad=1
 done < <(changed)
-[ "$bad" = 0 ] || die "the series changes uapi headers beyond config/uapi.allow (build/uapi/diff)"
+[ "$bad" = 0 ] || die "the series changes uapi headers beyond config/uapi.allow (build/$LINE/uapi/diff)"
 log "uapi: $(changed | wc -l) changed lines, all on config/uapi.allow"

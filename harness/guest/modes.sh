@@ -1,19 +1,24 @@
 # shellcheck shell=bash
 # The modes of NUMA balancing in the guest, for the scripts that change them:
 # kernel.numa_balancing (0-3) and kernel.numa_balancing_sampled (0 or 1). A
-# kernel without sampled hints (a line that does not carry them yet) has
-# only the first: its sampled mode is 0, and cannot be set to anything else.
+# line being ported (lines/LINE/porting) may not carry sampled hints yet:
+# there, a kernel without the second has sampled mode 0, which cannot be
+# set to anything else. On a complete line the knob must be there.
 NUMA_BALANCING=/proc/sys/kernel/numa_balancing
 NUMA_SAMPLED=/proc/sys/kernel/numa_balancing_sampled
 
 # sampled_modes: the values kernel.numa_balancing_sampled can take here.
 sampled_modes() {
-	if [ -e "$NUMA_SAMPLED" ]; then echo 0 1; else echo 0; fi
+	if [ -e "$NUMA_SAMPLED" ] || [ ! -f "$NUMAB_TOP/lines/$LINE/porting" ]; then
+		echo 0 1
+	else
+		echo 0
+	fi
 }
 
 # set_numa_modes BALANCING SAMPLED
 set_numa_modes() {
-	if [ -e "$NUMA_SAMPLED" ]; then
+	if [ -e "$NUMA_SAMPLED" ] || [ ! -f "$NUMAB_TOP/lines/$LINE/porting" ]; then
 		echo "$2" >"$NUMA_SAMPLED" || return
 	elif [ "$2" != 0 ]; then
 		echo "set_numa_modes: this kernel has no $NUMA_SAMPLED" >&2
