@@ -33,18 +33,23 @@ numa_modes() {
 }
 
 # cycle_numa_modes STOPFILE COUNTFILE: every mode, with sampled hints off
-# and, where the kernel has them, on, a second each, until STOPFILE exists; then the number of
-# changes made goes to COUNTFILE.
+# and, where the kernel has them, on, a second each, until STOPFILE exists;
+# then the number of changes made, and of changes refused, go to COUNTFILE
+# ("MADE REFUSED").
 cycle_numa_modes() {
-	local changes=0 bal sampled
+	local changes=0 refused=0 bal sampled
 	while [ ! -e "$1" ]; do
 		for sampled in $(sampled_modes); do
 			for bal in 0 1 2 3; do
 				[ -e "$1" ] && break 2
-				set_numa_modes $bal $sampled && changes=$((changes + 1))
+				if set_numa_modes $bal $sampled; then
+					changes=$((changes + 1))
+				else
+					refused=$((refused + 1))
+				fi
 				sleep 1
 			done
 		done
 	done
-	echo "$changes" >"$2"
+	echo "$changes $refused" >"$2"
 }
