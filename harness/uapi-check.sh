@@ -20,6 +20,9 @@ mkdir -p "$out"
 # checkout of just what headers_install reads
 install() {
 	local src=$out/src-$1
+	# A run killed here leaves its worktree registered: forget it first
+	rm -rf "$src"
+	git -C "$TREE" worktree prune
 	git -C "$TREE" worktree add -q --no-checkout --detach "$src" "$1"
 	git -C "$src" sparse-checkout set --no-cone /Makefile /Kbuild /scripts/ \
 		/include/ /arch/x86/ /tools/include/
