@@ -6,9 +6,9 @@
 # and the labelled latency model), PNG plots, meta.json (kernel, series
 # commit, topology, accelerator) and summary.md. The VM's run, and only
 # it, goes into docs/results/bench.md and its headline ratios into the
-# README; HOST=1, and a line being ported, leave the project's files alone. A scenario the kernel
-# cannot run (a production kernel lacks the test scaffolding) is skipped
-# with a line that says why. Absolute numbers under emulation are
+# README; HOST=1, and a line being ported, leave the project's files
+# alone. A scenario the kernel cannot run (a production kernel lacks the
+# test scaffolding) is skipped with a line that says why. Absolute numbers under emulation are
 # emulated: compare the variants of one run with each other, not with
 # hardware.
 set -euo pipefail
@@ -101,7 +101,7 @@ JSON
 "$b/report.py" "$out" >"$out/summary.md"
 # A line being ported has no published figures yet: the README's are 6.1's.
 if [ -n "$BENCH_ONLY" ] || [ "${HOST:-0}" = 1 ] || [ "$guest_rc" != 0 ] ||
-	[ -f "$NUMAB_TOP/lines/$LINE/porting" ]; then
+	line_being_ported; then
 	log "results: $out/summary.md; the project's files left alone (BENCH_ONLY, HOST=1, a failed scenario or a line being ported)"
 	exit "$guest_rc"
 fi

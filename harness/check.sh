@@ -28,7 +28,7 @@ tests_for() {
 	local t built
 	built=$(series_selftests)
 	for t in $(scheduled_for "$1"); do
-		if [ -f "$NUMAB_TOP/lines/$LINE/porting" ] && [[ $t != *.sh ]] &&
+		if line_being_ported && [[ $t != *.sh ]] &&
 			! grep -qx "$t" <<<"$built"; then
 			mkdir -p "$results/$1"
 			echo "ok 1 - $t # SKIP not in the $LINE series yet (lines/$LINE/porting)" \

@@ -13,9 +13,9 @@ image=$(find "$dir" -maxdepth 1 -name 'linux-image-*.deb' ! -name '*-dbg_*' | he
 headers=$(find "$dir" -maxdepth 1 -name 'linux-headers-*.deb' | head -1)
 
 release_of() { dpkg-deb -f "$1" Package | sed 's/^linux-[a-z]*-//'; }
-# holds DEB REGEX: a path in DEB matches (the whole list is read first:
-# grep -q stopping early would kill dpkg-deb with SIGPIPE).
-# holds PACKAGE REGEX...: the package has a path matching each REGEX
+# holds DEB REGEX...: for each REGEX, a path in DEB matches (the whole
+# list is read first: grep -q stopping early would kill dpkg-deb with
+# SIGPIPE).
 holds() {
 	local list re
 	list=$(dpkg-deb -c "$1")

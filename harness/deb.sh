@@ -11,9 +11,9 @@
 # config/series.config is merged over the given config and olddefconfig
 # fills in the rest; a symbol of series.config that does not hold then (the
 # base config lacks something it depends on) is an error that names it.
-# A real config builds out of tree in build/LINE/deb/obj. The packages are left
-# in build/LINE/deb/, and their paths printed, with how to install them and how
-# to go back to the distribution's kernel.
+# A real config builds out of tree in build/LINE/deb/obj. The packages are
+# left in build/LINE/deb/, and their paths printed, with how to install
+# them and how to go back to the distribution's kernel.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 

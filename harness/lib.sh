@@ -25,6 +25,11 @@ export LINE
 # shellcheck source=../lines/6.1/base.conf
 . "$NUMAB_TOP/lines/$LINE/base.conf"
 
+# line_being_ported: the line does not carry the whole series yet
+# (lines/LINE/porting says what is left). Only such a line is excused from
+# the tests of what it does not carry; a complete line never is.
+line_being_ported() { [ -f "$NUMAB_TOP/lines/$LINE/porting" ]; }
+
 # series_patches: the patch files named in patches/series, in order.
 series_patches() {
 	[ -f "$PATCHES/series" ] || return 0

@@ -7,18 +7,17 @@
 NUMA_BALANCING=/proc/sys/kernel/numa_balancing
 NUMA_SAMPLED=/proc/sys/kernel/numa_balancing_sampled
 
+# sampled_knob_expected: the kernel has the knob, or must have it.
+sampled_knob_expected() { [ -e "$NUMA_SAMPLED" ] || ! line_being_ported; }
+
 # sampled_modes: the values kernel.numa_balancing_sampled can take here.
 sampled_modes() {
-	if [ -e "$NUMA_SAMPLED" ] || [ ! -f "$NUMAB_TOP/lines/$LINE/porting" ]; then
-		echo 0 1
-	else
-		echo 0
-	fi
+	if sampled_knob_expected; then echo 0 1; else echo 0; fi
 }
 
 # set_numa_modes BALANCING SAMPLED
 set_numa_modes() {
-	if [ -e "$NUMA_SAMPLED" ] || [ ! -f "$NUMAB_TOP/lines/$LINE/porting" ]; then
+	if sampled_knob_expected; then
 		echo "$2" >"$NUMA_SAMPLED" || return
 	elif [ "$2" != 0 ]; then
 		echo "set_numa_modes: this kernel has no $NUMA_SAMPLED" >&2
