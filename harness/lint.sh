@@ -16,7 +16,9 @@
 #  - the exported uapi headers change only as config/uapi.allow says
 #    (harness/uapi-check.sh);
 #  - no two MPOL_MF_*, MM_CP_* or TNF_* flags share a bit, whether the
-#    series or upstream defined them (harness/flag-bits.py).
+#    series or upstream defined them (harness/flag-bits.py);
+#  - every line's series carries the same numa selftest files, but for
+#    those a line being ported names (harness/selftests-same.py).
 #  make check then builds the whole kernel of the VM config.
 # LINT_SCOPE=prefixes (make lint, the default), in addition:
 #  - every prefix of the series builds, in the VM config (build/LINE/obj), the
@@ -46,7 +48,8 @@ inputs_stamp=$({
 	series_stamp
 	g rev-parse HEAD
 	cat "$NUMAB_TOP"/harness/{lint,lib,kernel,matrix,selftests,uapi-check}.sh \
-		"$NUMAB_TOP"/harness/flag-bits.py \
+		"$NUMAB_TOP"/harness/{flag-bits,selftests-same}.py \
+		"$NUMAB_TOP"/patches/*/*.patch "$NUMAB_TOP"/lines/*/* \
 		"$NUMAB_TOP"/config/*.config "$NUMAB_TOP"/config/uapi.allow \
 		"$NUMAB_TOP"/config/matrix/*.config
 } | sha256sum | cut -d' ' -f1)
@@ -197,6 +200,8 @@ done
 	problem series "changes uapi headers beyond config/uapi.allow (build/$LINE/lint/uapi)"
 "$NUMAB_TOP/harness/flag-bits.py" "$TREE" >"$LOGDIR/flag-bits" 2>&1 ||
 	problem series "two flags of one family share a bit (build/$LINE/lint/flag-bits)"
+"$NUMAB_TOP/harness/selftests-same.py" "$NUMAB_TOP" >"$LOGDIR/selftests-same" 2>&1 ||
+	problem series "the lines' numa selftests differ (build/$LINE/lint/selftests-same)"
 
 if [ ${#problems[@]} -gt 0 ]; then
 	printf 'lint: %d problem(s):\n' "${#problems[@]}" >&2
