@@ -1,11 +1,12 @@
 # numab: NUMA placement patch series for Linux 6.1 and 6.12 -- build, boot,
 # prove. Every target is a thin wrapper around one script in harness/; "make
 # help" lists them from the "##" line above each. LINE=6.1|6.12 picks the
-# kernel line (lines/LINE/, patches/LINE/, build/LINE/).
+# kernel line (lines/LINE/, patches/LINE/, build/LINE/); the default is the
+# primary line, lines/primary.
 
 SHELL := /bin/bash
 H := harness
-LINE ?= 6.1
+LINE ?= $(file < lines/primary)
 TOPO ?= 2node
 CMD ?= numactl -H
 TIMEOUT ?= 600
@@ -84,9 +85,10 @@ deb: tree deps-deb
 vm: kernel deps
 	@$(H)/vm.sh -t $(TOPO) -T $(TIMEOUT) "$$CMD"
 
-## check: lint, build, boot the VMs, run every test (the README's command)
+## check: lint, build, boot the VMs, run every test; gate the other lines (the README's command)
 check: lint-check kernel selftests tools
 	@$(H)/check.sh
+	@[ "$(LINE)" = "$(file < lines/primary)" ] || $(H)/line-checked.sh record
 
 ## check-debug: the same tests on a debug kernel (KASAN, lockdep, ...)
 check-debug: kernel selftests tools

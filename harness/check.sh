@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Run the numa selftests on each topology that tests/selftests.txt names,
-# and the kernel's KUnit suites once, each in a fresh VM, then aggregate
-# everything as TAP ending in "N passed, N failed, N skipped". KERNEL and
+# and the kernel's KUnit suites once, each in a fresh VM; gate every other
+# line (harness/gate.sh; CHECK_GATE names the lines to gate, empty for
+# none); then aggregate everything as TAP ending in "N passed, N failed,
+# N skipped", also kept in RESULTS/summary. KERNEL and
 # CHECK_RESULTS choose another bzImage and results directory; CHECK_ENV
 # (NAME=VALUE ...) reaches the tests' environment. By default the fuzzer
 # makes 40,000 calls, not its own default of 100,000: 53 s instead of 174
@@ -83,4 +85,8 @@ if DEB_CONFIG=vm "$NUMAB_TOP/harness/deb.sh" >"$deb_dir/deb.log" 2>&1; then
 else
 	log "make deb failed: $(tail -1 "$deb_dir/deb.log")"
 fi
-"$NUMAB_TOP/harness/tap-summary.py" "$results"
+for gated in ${CHECK_GATE-$KNOWN_LINES}; do
+	[ "$gated" = "$LINE" ] || LINE=$gated "$NUMAB_TOP/harness/gate.sh" "$results"
+done
+"$NUMAB_TOP/harness/tap-summary.py" "$results" | tee "$results/summary"
+exit "${PIPESTATUS[0]}"

@@ -9,11 +9,14 @@ log() { printf '[%s] %s\n' "${0##*/}" "$*" >&2; }
 die() { printf '%s: error: %s\n' "${0##*/}" "$*" >&2; exit 1; }
 
 # The kernel line every target works on (LINE=6.1|6.12): lines/LINE/base.conf
-# pins its base, patches/LINE/ holds its series. BUILD holds what the lines
-# share (downloads, the tools, the VMs' run directories); LINE_BUILD what
-# belongs to one line: its tree, its kernels, its selftests, its results.
-LINE=${LINE:-6.1}
-KNOWN_LINES=$(cd "$NUMAB_TOP/lines" && echo *)
+# pins its base, patches/LINE/ holds its series. The primary line
+# (lines/primary) is the default, and the one make check tests in full; it
+# gates the others. BUILD holds what the lines share (downloads, the tools,
+# the VMs' run directories); LINE_BUILD what belongs to one line: its tree,
+# its kernels, its selftests, its results.
+PRIMARY_LINE=$(cat "$NUMAB_TOP/lines/primary")
+LINE=${LINE:-$PRIMARY_LINE}
+KNOWN_LINES=$(cd "$NUMAB_TOP/lines" && ls -d -- */base.conf | cut -d/ -f1 | sort -V | xargs)
 [ -f "$NUMAB_TOP/lines/$LINE/base.conf" ] || die "unknown line '$LINE' (known: $KNOWN_LINES)"
 BUILD=${BUILD:-$NUMAB_TOP/build}
 LINE_BUILD=$BUILD/$LINE

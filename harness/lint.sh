@@ -2,17 +2,15 @@
 # Lint the series as a maintainer would before taking it. Three scopes, each
 # proving more than the last:
 #
-# LINT_SCOPE=check (make check; cold, within its 30 minutes):
+# LINT_SCOPE=check (make check: on the primary line before its tests, and
+# as the whole gate of every other line; cold, within its 30 minutes):
 #  - scripts/checkpatch.pl --strict on each patch file, two at a time;
 #  - no patch file is over PATCH_MAX_BYTES (24 KiB: a reviewer reads one
 #    patch at a sitting, and mm's maintainers ask for smaller);
 #  - the objects the series touches, rebuilt with W=1 and sparse (C=1), warn
 #    no more than they did on the base, but for what config/w1.allow
 #    explains;
-#  - the whole series builds the directories it touches in each config of
-#    config/matrix (NUMA, NUMA_BALANCING, THP, NUMA_HINT off), one after the
-#    other in one object tree, so kbuild rebuilds only what a config changes;
-#  - the numa selftests build with -Werror;
+#  - the numa selftests build with -Werror against the line's headers;
 #  - every file the series adds has a MAINTAINERS entry;
 #  - the exported uapi headers change only as config/uapi.allow says
 #    (harness/uapi-check.sh);
@@ -22,6 +20,11 @@
 #    those a line being ported names (harness/selftests-same.py).
 #  make check then builds the whole kernel of the VM config.
 # LINT_SCOPE=prefixes (make lint, the default), in addition:
+#  - the whole series builds the directories it touches in each config of
+#    config/matrix (NUMA, NUMA_BALANCING, THP, NUMA_HINT off), one after the
+#    other in one object tree, so kbuild rebuilds only what a config changes
+#    (about 5 minutes warm, 8 cold: make check leaves it to make lint and
+#    make lint-bisect, which builds it at every prefix);
 #  - every prefix of the series builds, in the VM config (build/LINE/obj), the
 #    objects of the files that its last patch changes: each patch's code
 #    compiles at that patch;
@@ -30,6 +33,9 @@
 # LINT_FULL=1 (make lint-full), in addition: every prefix builds vmlinux in
 # the VM config and in every matrix config. Hours; not for CI.
 #
+# LINT_TAP=FILE writes one TAP line a step to FILE (make check's gate of a
+# line reports so); a rerun that nothing changed writes one passing line
+# that says so.
 # Problems are reported together; the exit status is non-zero on any.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -50,7 +56,7 @@ inputs_stamp=$({
 	g rev-parse HEAD
 	cat "$NUMAB_TOP"/harness/{lint,lib,kernel,matrix,selftests,uapi-check}.sh \
 		"$NUMAB_TOP"/harness/{flag-bits,selftests-same}.py \
-		"$NUMAB_TOP"/patches/*/*.patch "$NUMAB_TOP"/lines/*/* \
+		"$NUMAB_TOP"/patches/*/*.patch "$NUMAB_TOP"/lines/*/base.conf \
 		"$NUMAB_TOP"/config/*.config "$NUMAB_TOP"/config/{uapi,w1}.allow \
 		"$NUMAB_TOP"/config/matrix/*.config
 } | sha256sum | cut -d' ' -f1)
@@ -63,8 +69,10 @@ esac
 for s in $covering; do
 	[ "$(cat "$LINE_BUILD/lint.clean.$s" 2>/dev/null)" = "$inputs_stamp" ] || continue
 	log "lint: nothing changed since its last clean run (build/$LINE/lint.clean.$s); LINT_AGAIN=1 reruns it"
-	[ "${LINT_AGAIN:-0}" = 1 ] || exit 0
-	break
+	[ "${LINT_AGAIN:-0}" = 1 ] && break
+	[ -z "${LINT_TAP:-}" ] ||
+		printf 'ok 1 - %s lint (%s): nothing changed since its clean run\n1..1\n' "$LINE" "$s" >"$LINT_TAP"
+	exit 0
 done
 clean_stamp=$LINE_BUILD/lint.clean.$scope
 rm -f "$clean_stamp"
@@ -76,6 +84,24 @@ problems=()
 problem() { problems+=("$1: $2"); log "FAIL $1: $2"; }
 start=$(date +%s)
 lap() { log "$1 ($(($(date +%s) - start)) s so far)"; }
+
+# step WHAT: WHAT is done. With LINT_TAP, one TAP line for it: ok when the
+# checks since the last step found no problem, else the problems they found.
+steps=0 problems_seen=0
+[ -z "${LINT_TAP:-}" ] || : >"$LINT_TAP"
+step() {
+	lap "$1 done"
+	if [ -n "${LINT_TAP:-}" ]; then
+		steps=$((steps + 1))
+		if [ ${#problems[@]} -eq "$problems_seen" ]; then
+			echo "ok $steps - $LINE lint: $1"
+		else
+			echo "not ok $steps - $LINE lint: $1"
+			printf '# %s\n' "${problems[@]:problems_seen}"
+		fi >>"$LINT_TAP"
+	fi
+	problems_seen=${#problems[@]}
+}
 
 # checkpatch runs scripts/spdxcheck.py with the first python3 on PATH; it
 # needs Debian's, which has python3-ply and python3-git.
@@ -96,26 +122,39 @@ export TREE PATCHES LOGDIR
 while IFS= read -r line; do
 	problem "${line%%:*}" "${line#*: }"
 done < <(series_patches | xargs -r -P "$(jobs)" -I{} bash -c 'checkpatch_one "$1"' _ {})
-lap "checkpatch done"
+step "checkpatch --strict of $(series_patches | wc -l) patches"
 
 patch_max=${PATCH_MAX_BYTES:-24576}
 for p in $(series_patches); do
 	size=$(stat -c %s "$PATCHES/$p")
 	[ "$size" -le "$patch_max" ] || problem "$p" "$size bytes, over $patch_max: split it"
 done
+step "no patch over $patch_max bytes"
 
 . "$NUMAB_TOP/harness/series-objects.sh"
 
-# w1_warnings OBJECTS...: W=1 and sparse warnings of OBJECTS that this config
-# builds, line numbers dropped so that a moved warning is not a new one.
+# w1_warnings NAME OBJECTS...: the W=1 and sparse warnings of the OBJECTS
+# that this config builds, line numbers dropped so that a moved warning is
+# not a new one, into $LOGDIR/NAME.w1 (the whole output in NAME.w1.log).
+# An object that does not build so, and a missing sparse, are problems:
+# either would leave the list empty, and the comparison vacuous.
 w1_warnings() {
-	local o
+	local name=$1 o failed=()
+	shift
+	: >"$LOGDIR/$name.w1.log"
+	if ! command -v sparse >/dev/null; then
+		problem "$name" "sparse is missing: run make deps"
+		return 0
+	fi
 	for o in "$@"; do
 		[ -f "$OBJ/$o" ] || continue
 		rm -f "$OBJ/$o"
-		kmake W=1 C=1 KCFLAGS=-Wno-error "$o" 2>&1 | grep -E 'warning:|error:' |
-			sed -E 's/:[0-9]+(:[0-9]+)?:/:/' || true
-	done | sort -u
+		kmake W=1 C=1 KCFLAGS=-Wno-error "$o" >>"$LOGDIR/$name.w1.log" 2>&1 || failed+=("$o")
+	done
+	grep -E 'warning:|error:' "$LOGDIR/$name.w1.log" | sed -E 's/:[0-9]+(:[0-9]+)?:/:/' |
+		sort -u >"$LOGDIR/$name.w1" || true
+	[ ${#failed[@]} -eq 0 ] ||
+		problem "$name" "does not build with W=1 C=1: ${failed[*]} (build/$LINE/lint/$name.w1.log)"
 }
 
 # Come back to the branch (not just the commit), also when interrupted.
@@ -132,8 +171,8 @@ mapfile -t base_objects < <(series_objects)
 "$NUMAB_TOP/harness/kernel.sh" config
 kmake "${base_objects[@]}" >"$LOGDIR/base.build" 2>&1 ||
 	problem base "does not build (build/$LINE/lint/base.build)"
-w1_warnings "${base_objects[@]}" >"$LOGDIR/base.w1"
-lap "base W=1/sparse done"
+w1_warnings base "${base_objects[@]}"
+step "the base's objects build (W=1/sparse recorded)"
 
 i=0
 [ "$scope" != check ] || log "LINT_SCOPE=check: no prefix builds (make lint builds them)"
@@ -163,9 +202,9 @@ for c in $(g rev-list --reverse "base..$orig"); do
 done
 g checkout -q "$orig"
 "$NUMAB_TOP/harness/kernel.sh" config
-lap "$i prefixes built"
+[ "$scope" = check ] || step "$i prefixes build"
 
-w1_warnings "${objects[@]}" >"$LOGDIR/series.w1"
+w1_warnings series "${objects[@]}"
 # Less the ones config/w1.allow explains, matched without the tree's path.
 new=$(comm -13 "$LOGDIR/base.w1" "$LOGDIR/series.w1" |
 	grep -vxF -f <(sed -e '/^#/d' -e '/^$/d' -e "s|^|$TREE/|" "$NUMAB_TOP/config/w1.allow") || true)
@@ -173,23 +212,21 @@ if [ -n "$new" ]; then
 	printf '%s\n' "$new" >"$LOGDIR/series.w1-new"
 	problem series "$(printf '%s\n' "$new" | wc -l) new W=1/sparse warnings (build/$LINE/lint/series.w1-new)"
 fi
-lap "W=1/sparse of the series done"
+step "the series adds no W=1/sparse warning"
 
-if [ "$scope" != full ]; then
+if [ "$scope" = prefixes ]; then
 	mapfile -t targets < <(matrix_targets)
 	for m in "$NUMAB_TOP"/config/matrix/*.config; do
 		m=$(basename "$m" .config)
 		[ "$m" != base ] || continue
 		"$NUMAB_TOP/harness/matrix.sh" "$m" "${targets[@]}" >"$LOGDIR/series.$m.build" 2>&1 ||
 			problem series "does not build in config $m (build/$LINE/lint/series.$m.build)"
-		lap "config $m built (${targets[*]})"
+		step "config $m builds ${targets[*]}"
 	done
-fi
-if [ "$scope" = prefixes ]; then
 	"$NUMAB_TOP/harness/matrix.sh" numa-balancing-off vmlinux \
 		>"$LOGDIR/series.numa-balancing-off.vmlinux" 2>&1 ||
 		problem series "vmlinux does not link in config numa-balancing-off (build/$LINE/lint/series.numa-balancing-off.vmlinux)"
-	lap "config numa-balancing-off linked vmlinux"
+	step "config numa-balancing-off links vmlinux"
 fi
 
 for f in $(g diff --name-only --diff-filter=A base HEAD); do
@@ -197,19 +234,25 @@ for f in $(g diff --name-only --diff-filter=A base HEAD); do
 		--no-rolestats -f "$f" 2>/dev/null) |
 		grep -qv 'linux-kernel@vger.kernel.org' || problem series "no MAINTAINERS entry for $f"
 done
+step "every file the series adds has a MAINTAINERS entry"
 "$NUMAB_TOP/harness/selftests.sh" -Werror >"$LOGDIR/selftests" 2>&1 ||
 	problem series "numa selftests do not build cleanly (build/$LINE/lint/selftests)"
+step "the numa selftests build with -Werror against the line's headers"
 "$NUMAB_TOP/harness/uapi-check.sh" >"$LOGDIR/uapi" 2>&1 ||
 	problem series "changes uapi headers beyond config/uapi.allow (build/$LINE/lint/uapi)"
+step "uapi headers change only as config/uapi.allow says"
 "$NUMAB_TOP/harness/flag-bits.py" "$TREE" >"$LOGDIR/flag-bits" 2>&1 ||
 	problem series "two flags of one family share a bit (build/$LINE/lint/flag-bits)"
+step "no two MPOL_MF_*, MM_CP_* or TNF_* flags share a bit"
 "$NUMAB_TOP/harness/selftests-same.py" "$NUMAB_TOP" >"$LOGDIR/selftests-same" 2>&1 ||
 	problem series "the lines' numa selftests differ (build/$LINE/lint/selftests-same)"
+step "the lines carry the same numa selftests"
+[ -z "${LINT_TAP:-}" ] || echo "1..$steps" >>"$LINT_TAP"
 
 if [ ${#problems[@]} -gt 0 ]; then
 	printf 'lint: %d problem(s):\n' "${#problems[@]}" >&2
 	printf '  %s\n' "${problems[@]}" >&2
 	exit 1
 fi
-lap "lint ($scope): $(g rev-list --count "base..$orig") patches clean (checkpatch --strict, config matrix, W=1, sparse, uapi$([ "$scope" = check ] || echo ", prefix builds, vmlinux with NUMA_BALANCING=n"))"
+lap "lint ($scope): $(g rev-list --count "base..$orig") patches clean (checkpatch --strict, W=1, sparse, uapi$([ "$scope" = check ] || echo ", config matrix, prefix builds, vmlinux with NUMA_BALANCING=n"))"
 echo "$inputs_stamp" >"$clean_stamp"

@@ -62,7 +62,8 @@ def allowed_differences(top, line):
 
 def main():
     top = sys.argv[1] if len(sys.argv) > 1 else "."
-    lines = sorted(os.listdir(os.path.join(top, "lines")))
+    lines = sorted(l for l in os.listdir(os.path.join(top, "lines"))
+                   if os.path.exists(os.path.join(top, "lines", l, "base.conf")))
     problems = []
     with tempfile.TemporaryDirectory() as work:
         copies = {l: selftest_files(top, l, work) for l in lines}
