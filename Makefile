@@ -6,7 +6,9 @@
 
 SHELL := /bin/bash
 H := harness
-LINE ?= $(file < lines/primary)
+TOP := $(dir $(lastword $(MAKEFILE_LIST)))
+PRIMARY_LINE := $(file < $(TOP)lines/primary)
+LINE ?= $(PRIMARY_LINE)
 TOPO ?= 2node
 CMD ?= numactl -H
 TIMEOUT ?= 600
@@ -88,7 +90,7 @@ vm: kernel deps
 ## check: lint, build, boot the VMs, run every test; gate the other lines (the README's command)
 check: lint-check kernel selftests tools
 	@$(H)/check.sh
-	@[ "$(LINE)" = "$(file < lines/primary)" ] || $(H)/line-checked.sh record
+	@[ "$(LINE)" = "$(PRIMARY_LINE)" ] || $(H)/line-checked.sh record
 
 ## check-debug: the same tests on a debug kernel (KASAN, lockdep, ...)
 check-debug: kernel selftests tools

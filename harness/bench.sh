@@ -99,7 +99,7 @@ cat >"$out/meta.json" <<JSON
 }
 JSON
 "$b/report.py" "$out" >"$out/summary.md"
-# A line being ported has no published figures yet: the README's are 6.1's.
+# A line being ported has no published figures yet.
 if [ -n "$BENCH_ONLY" ] || [ "${HOST:-0}" = 1 ] || [ "$guest_rc" != 0 ] ||
 	line_being_ported; then
 	log "results: $out/summary.md; the project's files left alone (BENCH_ONLY, HOST=1, a failed scenario or a line being ported)"

@@ -56,9 +56,15 @@ inputs_stamp=$({
 	g rev-parse HEAD
 	cat "$NUMAB_TOP"/harness/{lint,lib,kernel,matrix,selftests,uapi-check}.sh \
 		"$NUMAB_TOP"/harness/{flag-bits,selftests-same}.py \
-		"$NUMAB_TOP"/patches/*/*.patch "$NUMAB_TOP"/lines/*/base.conf \
+		"$NUMAB_TOP"/harness/series-objects.sh \
+		"$NUMAB_TOP"/patches/*/*.patch "$NUMAB_TOP"/patches/*/series \
 		"$NUMAB_TOP"/config/*.config "$NUMAB_TOP"/config/{uapi,w1}.allow \
 		"$NUMAB_TOP"/config/matrix/*.config
+	# Every line's pin and porting state (selftests-same.py reads them),
+	# but the records that make check itself writes.
+	find "$NUMAB_TOP/lines" -type f ! -name checked ! -name primary | sort | xargs cat
+	echo "${PATCH_MAX_BYTES:-} $OBJ ${EXTRA_FRAGMENTS:-} ${NO_TEST_CONFIG:-}"
+	sparse --version 2>&1 || echo "no sparse"
 } | sha256sum | cut -d' ' -f1)
 # A wider scope's clean record stands for a narrower one.
 case $scope in
@@ -71,7 +77,7 @@ for s in $covering; do
 	log "lint: nothing changed since its last clean run (build/$LINE/lint.clean.$s); LINT_AGAIN=1 reruns it"
 	[ "${LINT_AGAIN:-0}" = 1 ] && break
 	[ -z "${LINT_TAP:-}" ] ||
-		printf 'ok 1 - %s lint (%s): nothing changed since its clean run\n1..1\n' "$LINE" "$s" >"$LINT_TAP"
+		printf 'ok 1 - nothing changed since its clean run (%s scope)\n1..1\n' "$s" >"$LINT_TAP"
 	exit 0
 done
 clean_stamp=$LINE_BUILD/lint.clean.$scope
@@ -94,9 +100,9 @@ step() {
 	if [ -n "${LINT_TAP:-}" ]; then
 		steps=$((steps + 1))
 		if [ ${#problems[@]} -eq "$problems_seen" ]; then
-			echo "ok $steps - $LINE lint: $1"
+			echo "ok $steps - $1"
 		else
-			echo "not ok $steps - $LINE lint: $1"
+			echo "not ok $steps - $1"
 			printf '# %s\n' "${problems[@]:problems_seen}"
 		fi >>"$LINT_TAP"
 	fi
@@ -142,6 +148,7 @@ w1_warnings() {
 	local name=$1 o failed=()
 	shift
 	: >"$LOGDIR/$name.w1.log"
+	: >"$LOGDIR/$name.w1"
 	if ! command -v sparse >/dev/null; then
 		problem "$name" "sparse is missing: run make deps"
 		return 0
@@ -204,6 +211,10 @@ g checkout -q "$orig"
 "$NUMAB_TOP/harness/kernel.sh" config
 [ "$scope" = check ] || step "$i prefixes build"
 
+# Built first, as the base's were: on a cold object tree nothing else has
+# built the series' new files, and W=1 would pass over them.
+kmake "${objects[@]}" >"$LOGDIR/series.build" 2>&1 ||
+	problem series "does not build (build/$LINE/lint/series.build)"
 w1_warnings series "${objects[@]}"
 # Less the ones config/w1.allow explains, matched without the tree's path.
 new=$(comm -13 "$LOGDIR/base.w1" "$LOGDIR/series.w1" |

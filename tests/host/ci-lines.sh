@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Host test of how .ci/run chooses what to test in full (TAP): the primary
 # line always (make check, which gates the others), another line only when
-# its series or base changed since lines/LINE/checked recorded its last
-# full pass (harness/line-checked.sh). Runs on a copy of the project whose
+# its series, base or test kernel config changed since lines/LINE/checked
+# recorded its last full pass (harness/line-checked.sh), which only a
+# passing run of make check as it is may record. Runs on a copy of the project whose
 # make is a stand-in on PATH that records its arguments and prints a test
 # summary; no kernel is built.
 set -uo pipefail
@@ -13,7 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 copy=$tmp/project
 mkdir -p "$copy" "$tmp/bin"
-cp -r "$top/.ci" "$top/harness" "$top/lines" "$top/patches" "$copy/"
+cp -r "$top/.ci" "$top/harness" "$top/lines" "$top/patches" "$top/config" "$copy/"
 cat >"$tmp/bin/make" <<STUB
 #!/bin/sh
 echo "\$*" >>"$tmp/make.calls"
@@ -25,7 +26,14 @@ other=$(cd "$copy/lines" && ls -d -- */base.conf | cut -d/ -f1 | grep -vx "$prim
 
 ci() { : >"$tmp/make.calls"; env -u CI_FULL_LINES PATH="$tmp/bin:$PATH" bash "$copy/.ci/run" >"$tmp/ci.out" 2>&1; }
 calls() { cat "$tmp/make.calls"; }
-record() { LINE=$other "$copy/harness/line-checked.sh" record 2>/dev/null; }
+# record [SUMMARY [VAR=VALUE]]: a run of make check LINE=other, in the
+# environment of make check as it is but for VAR, ended with SUMMARY
+record() {
+	mkdir -p "$copy/build/$other/results/check"
+	echo "${1:-5 passed, 0 failed, 1 skipped}" >"$copy/build/$other/results/check/summary"
+	env -u KERNEL -u CHECK_ENV -u CHECK_RESULTS -u CHECK_TIMEOUT ${2:+"$2"} \
+		LINE="$other" "$copy/harness/line-checked.sh" record 2>/dev/null
+}
 only_primary() { [ "$(calls)" = "check LINE=$primary" ]; }
 primary_then_other() { [ "$(calls)" = "$(printf 'check LINE=%s\ncheck LINE=%s CHECK_GATE=' "$primary" "$other")" ]; }
 sums_both() { tail -n 1 "$tmp/ci.out" | grep -qx '2 passed, 0 failed, 0 skipped'; }
@@ -45,6 +53,17 @@ record
 sed -i 's/^BASE_VERSION=.*/BASE_VERSION=0.0/' "$copy/lines/$other/base.conf"
 ci
 check "the base of $other changed since the record: $other in full again" primary_then_other
+record
+echo "# a change" >>"$copy/config/vm.config"
+ci
+check "the test kernel's config changed since the record: $other in full again" primary_then_other
+rm -f "$copy/lines/$other/checked"
+record "5 passed, 1 failed, 1 skipped"
+ci
+check "a run that failed records nothing" primary_then_other
+record "5 passed, 0 failed, 1 skipped" KERNEL=/elsewhere
+ci
+check "a run on another kernel records nothing" primary_then_other
 record
 : >"$tmp/make.calls"
 LINE=$other CI_FULL_LINES=$other PATH="$tmp/bin:$PATH" bash "$copy/.ci/run" >"$tmp/ci.out" 2>&1
