@@ -3,12 +3,18 @@
 from meta.json, then each scenario's table (measured, then the labelled
 latency model) and its plots; and its headline ratios, one a scenario.
 
-   report.py RESULTS_DIR                       print the document
-   report.py --publish RESULTS_DIR DIR README  write the document and its
-                                               plots into DIR (bench.md),
-                                               and the dated headline ratios
-                                               into README between its bench
-                                               markers
+   report.py RESULTS_DIR              print the document
+   report.py --publish RESULTS_DIR DOCS README LINE
+                                      write the line's document and plots
+                                      into DOCS/LINE/ (bench.md) with its
+                                      headline ratios (headlines.json), then
+                                      rebuild README's part between its bench
+                                      markers from every line's headlines:
+                                      one table, a column a line
+
+A line's headlines are kept beside its document so that publishing one
+line leaves the other's last run in the table, with its own date and
+series commit.
 """
 import json
 import shutil
@@ -63,51 +69,74 @@ def document(results, plot_dir):
     return '\n'.join(lines)
 
 
-def ratio(d, key, spec='.2f'):
-    """A paired ratio of a scenario's JSON, median (min-max), or '-'."""
-    return fmt(d.get(key), spec) if d else '-'
+# The README's rows: scenario, the part of its JSON that holds the ratio (or
+# None: the top), the ratio's key, its format, and what it compares.
+HEADLINES = [
+    ('preferred_many', None, 'throughput_ratio_second_half', '.3f',
+     "MPOL_PREFERRED_MANY with `--balancing` against without, memcached's gets per second in "
+     "the second half, run by run"),
+    ('lazy_migrate', None, 'lazy_over_eager_call_time', '.2f',
+     "`mbind(MPOL_MF_LAZY)` against an eager `mbind(MPOL_MF_MOVE)`, the call's time"),
+    ('scan_backoff', 'headline', 'fail_pte_updates_old_over_new', '.2f',
+     "The failure-aware backoff against the kernel's own rule, PTE updates while most pages "
+     "cannot move (old / new)"),
+    ('sampled_hints', None, 'sample_over_scan_finding_us_per_page', '.2f',
+     "Sampled hints against scanning, the CPU cost of finding the pages to move, per page moved "
+     "(sample / scan, base pages)"),
+    ('sampled_hints', None, 'sample_over_scan_placement_us_per_page', '.2f',
+     "Sampled hints against scanning, placement's whole CPU time per page moved, the migration "
+     "and its TLB flush included (sample / scan, base pages)"),
+    ('sampled_hints', None, 'sample_sleep_over_sample_time_to_90pct', '.2f',
+     "Sampled hints, time to 90% local, readers that sleep beside another process against "
+     "readers that do not"),
+    ('perf_numa', 'headline', 'convergence_series_over_off_where_both_migrated', '.2f',
+     "`perf bench numa mem`, time to converge, the series against its backoff off, where both "
+     "migrated"),
+]
 
 
 def headlines(results):
-    """One measured ratio a scenario, from its JSON, as Markdown items."""
-    def load(name):
+    """The measured ratios of the scenarios that ran: [label, value], '-'
+    where a ratio could not be formed (a variant never got there)."""
+    rows = []
+    for name, part, key, spec, label in HEADLINES:
         path = results / f'{name}.json'
-        return json.loads(path.read_text()) if path.exists() else None
-
-    items = []
-    pm = load('preferred_many')
-    if pm:
-        items.append(f"MPOL_PREFERRED_MANY with `--balancing` against without, memcached's gets "
-                     f"per second in the second half, run by run: {ratio(pm, 'throughput_ratio_second_half', '.3f')}")
-    lm = load('lazy_migrate')
-    if lm:
-        items.append("`mbind(MPOL_MF_LAZY)` against an eager `mbind(MPOL_MF_MOVE)`, the call's "
-                     f"time: {ratio(lm, 'lazy_over_eager_call_time')}")
-    sb = load('scan_backoff')
-    if sb:
-        items.append("The failure-aware backoff against 6.1's rule, PTE updates while most pages "
-                     f"cannot move (old / new): {ratio(sb.get('headline'), 'fail_pte_updates_old_over_new')}")
-    sh = load('sampled_hints')
-    if sh:
-        items.append("Sampled hints against scanning, the CPU cost of finding the pages to move, per "
-                     f"page moved (sample / scan, base pages): {ratio(sh, 'sample_over_scan_finding_us_per_page')}; "
-                     "time to 90% local, readers that sleep beside another process against readers that "
-                     f"do not: {ratio(sh, 'sample_sleep_over_sample_time_to_90pct')}")
-    pn = load('perf_numa')
-    if pn:
-        items.append("`perf bench numa mem`, time to converge, the series against its backoff off, "
-                     f"where both migrated: {ratio(pn.get('headline'), 'convergence_series_over_off_where_both_migrated')}")
-    return items
+        if not path.exists():
+            continue
+        data = json.loads(path.read_text())
+        data = data.get(part) if part else data
+        rows.append([label, fmt(data.get(key), spec) if data else '-'])
+    return rows
 
 
-def headline_block(results):
-    meta = json.loads((results / 'meta.json').read_text())
-    lines = [f"The last `make bench` ({meta['date']}, series commit {meta['series_commit'][:12]}, "
-             f"{meta['topology']} VM under {meta['accelerator']}, {meta['reps']} runs of each "
-             "variant; median (min-max) of paired ratios, measured; the tables, plots and the "
-             "labelled latency model are in [docs/results/bench.md](docs/results/bench.md)):", '']
-    lines += [f'- {item}.' for item in headlines(results)]
-    return '\n'.join(lines)
+def line_key(line):
+    """Lines in version order: 6.1 before 6.12."""
+    return [int(part) if part.isdigit() else part for part in line.split('.')]
+
+
+def headline_block(docs, readme):
+    """The README's part: every published line's headline ratios, a column each."""
+    lines = {d.name: json.loads((d / 'headlines.json').read_text())
+             for d in docs.iterdir() if (d / 'headlines.json').exists()}
+    order = sorted(lines, key=line_key)
+    out = ["The last `make bench` of each line, in the tiered VM under emulation: median "
+           "(min-max) of ratios paired run by run, measured. The tables, the plots and the "
+           "labelled latency model: " +
+           ', '.join(f"[{line}]({(docs / line / 'bench.md').relative_to(readme.parent)})" for line in order) + '.', '',
+           '| | ' + ' | '.join(order) + ' |',
+           '|---|' + '---|' * len(order)]
+    for what in ('date', 'series_commit', 'kernel', 'accelerator', 'reps'):
+        cells = [str(lines[line]['meta'].get(what, '-')) for line in order]
+        if what == 'series_commit':
+            cells = [c[:12] for c in cells]
+        out.append(f"| {what.replace('_', ' ')} | " + ' | '.join(cells) + ' |')
+    labels = []
+    for line in order:
+        labels += [label for label, _ in lines[line]['rows'] if label not in labels]
+    for label in labels:
+        cells = [dict(lines[line]['rows']).get(label, 'not run') for line in order]
+        out.append(f'| {label} | ' + ' | '.join(cells) + ' |')
+    return '\n'.join(out)
 
 
 def splice(readme, text):
@@ -121,13 +150,18 @@ def splice(readme, text):
 
 def main(argv):
     if argv[0] == '--publish':
-        results, docs, readme = Path(argv[1]), Path(argv[2]), Path(argv[3])
-        docs.mkdir(parents=True, exist_ok=True)
+        results, docs, readme, line = Path(argv[1]), Path(argv[2]), Path(argv[3]), argv[4]
+        out = docs / line
+        out.mkdir(parents=True, exist_ok=True)
         for png in README_PLOTS:
             if (results / png).exists():
-                shutil.copy(results / png, docs / png)
-        (docs / 'bench.md').write_text('# Results of make bench\n\n' + document(results, Path('.')) + '\n')
-        splice(readme, headline_block(results))
+                shutil.copy(results / png, out / png)
+        (out / 'bench.md').write_text(f'# Results of make bench, Linux {line}\n\n' +
+                                      document(results, Path('.')) + '\n')
+        meta = json.loads((results / 'meta.json').read_text())
+        (out / 'headlines.json').write_text(json.dumps({'meta': meta, 'rows': headlines(results)},
+                                                       indent=1) + '\n')
+        splice(readme, headline_block(docs, readme))
     else:
         print(document(Path(argv[0]), None))
 

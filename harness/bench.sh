@@ -5,12 +5,13 @@
 # (every run's raw counters and series), <scenario>.md (median, min, max,
 # and the labelled latency model), PNG plots, meta.json (kernel, series
 # commit, topology, accelerator) and summary.md. The VM's run, and only
-# it, goes into docs/results/bench.md and its headline ratios into the
-# README; HOST=1, and a line being ported, leave the project's files
-# alone. A scenario the kernel cannot run (a production kernel lacks the
-# test scaffolding) is skipped with a line that says why. Absolute numbers under emulation are
-# emulated: compare the variants of one run with each other, not with
-# hardware.
+# it, goes into docs/results/LINE/ (bench.md, the plots, headlines.json),
+# and the README's bench table is rebuilt from every line's headlines;
+# HOST=1, and a line being ported, leave the project's files alone. A
+# scenario the kernel cannot run (a production kernel lacks the test
+# scaffolding) is skipped with a line that says why. Absolute numbers
+# under emulation are emulated: compare the variants of one run with
+# each other, not with hardware.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -105,5 +106,5 @@ if [ -n "$BENCH_ONLY" ] || [ "${HOST:-0}" = 1 ] || [ "$guest_rc" != 0 ] ||
 	log "results: $out/summary.md; the project's files left alone (BENCH_ONLY, HOST=1, a failed scenario or a line being ported)"
 	exit "$guest_rc"
 fi
-"$b/report.py" --publish "$out" "$NUMAB_TOP/docs/results" "$NUMAB_TOP/README.md"
-log "results: $out/summary.md; docs/results/bench.md and the README's headline ratios updated"
+"$b/report.py" --publish "$out" "$NUMAB_TOP/docs/results" "$NUMAB_TOP/README.md" "$LINE"
+log "results: $out/summary.md; docs/results/$LINE/ and the README's bench table updated"
