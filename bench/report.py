@@ -79,7 +79,7 @@ HEADLINES = [
      "`mbind(MPOL_MF_LAZY)` against an eager `mbind(MPOL_MF_MOVE)`, the call's time"),
     ('scan_backoff', 'headline', 'fail_pte_updates_old_over_new', '.2f',
      "The failure-aware backoff against the kernel's own rule, PTE updates while most pages "
-     "cannot move (old / new)"),
+     "are pinned (old / new; the scanner skips pinned pages under both rules)"),
     ('sampled_hints', None, 'sample_over_scan_finding_us_per_page', '.2f',
      "Sampled hints against scanning, the CPU cost of finding the pages to move, per page moved "
      "(sample / scan, base pages)"),
