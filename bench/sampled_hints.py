@@ -133,7 +133,9 @@ def finding_us(end, sampled):
 def one_run(path):
     samples, end = read_jsonl(path)
     swap_at = end.get('swap_at', -1)
-    t90 = seconds_to(samples, 90)
+    # The first placement is what happened before the swap, if any
+    first = [s for s in samples if swap_at < 0 or s['t'] <= swap_at]
+    t90 = seconds_to(first, 90)
     migrated = end['numa_pages_migrated']
     sampled = path.stem.startswith('sample')
     cost = placement_us(end, sampled)
@@ -143,7 +145,7 @@ def one_run(path):
         'samples': samples,
         'seconds_to_90pct_local': t90,
         'seconds_to_90pct_after_swap': seconds_back_to(samples, 90, swap_at) if swap_at >= 0 else None,
-        'passes_to_90pct_local': passes_to(samples, 90),
+        'passes_to_90pct_local': passes_to(first, 90),
         'passes_to_90pct_after_swap': passes_to(samples, 90, swap_at) if swap_at >= 0 else None,
         'sampler_ms_per_s_last_third': sampler_ms_per_s(samples, 2 / 3) if sampled else None,
         'period_factor_end': max(samples[-1].get('factor', [1])) if sampled and samples else None,

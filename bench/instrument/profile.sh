@@ -6,6 +6,7 @@
 #   harness/vm.sh -t tiered -r $PWD/build/results/prof \
 #       $PWD/bench/instrument/profile.sh
 # Output: OUT/<variant>.{self,children,comm}.txt, the hintbench lines,
+# with PERF_KEEP=1 OUT/<variant>.data and OUT/kallsyms,
 # and OUT/<variant>.irq: the TLB shootdown and function call interrupts
 # the run took (/proc/interrupts, summed over the CPUs), before and after.
 set -eu
@@ -41,6 +42,12 @@ profile() {
 		--percent-limit 0.02 >"$out/$variant.children.txt" 2>/dev/null
 	perf report -i "$data" --stdio --no-children --sort comm \
 		-g none >"$out/$variant.comm.txt" 2>/dev/null
+	# PERF_KEEP=1: the data and the symbols, for call graphs read later
+	# on the host (perf report -i OUT/VARIANT.data --kallsyms OUT/kallsyms)
+	if [ "${PERF_KEEP:-0}" = 1 ]; then
+		cp "$data" "$out/$variant.data"
+		cat /proc/kallsyms >"$out/kallsyms"
+	fi
 }
 # PAGES=_thp profiles scan_thp and sample_thp instead
 set_numa_modes 1 0

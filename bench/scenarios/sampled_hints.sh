@@ -7,7 +7,9 @@
 # injected at IBS's base rate, stretched by the period the kernel asks of
 # each CPU); then the same two over THP-backed halves (scan_thp,
 # sample_thp), scan_swap and sample_swap, where the readers swap nodes
-# halfway through a run half again as long, and sample_sleep, whose readers
+# once both halves are placed (halfway at the latest) and the run goes on
+# long enough to see them placed again in twice that time, and
+# sample_sleep, whose readers
 # pause in the kernel with samples queued, after every 32 ms of reads,
 # while a niced process spins on each of their CPUs; and
 # move_pages() alone over the same buffer, what both ways pay per page they
@@ -33,7 +35,7 @@ for rep in $(seq "$reps"); do
 	done
 	set_numa_modes 0 1
 	"$BUILD/bench/hintbench" sample_sleep "$mib" "$seconds" >"$out/sample_sleep-$rep.jsonl"
-	# Half again as long: as long after the swap as before it
+	# At least half again as long; hintbench lengthens it after the swap
 	set_numa_modes 1 0
 	"$BUILD/bench/hintbench" scan_swap "$mib" "$((seconds * 3 / 2))" \
 		>"$out/scan_swap-$rep.jsonl"

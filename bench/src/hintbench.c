@@ -15,10 +15,14 @@
  *
  * scan_thp and sample_thp do the same over a buffer of 2 MiB-aligned THPs
  * (MADV_HUGEPAGE), which a hinting fault and a sample both move whole.
- * sample_swap is sample with a phase change: halfway through, the two
- * threads swap nodes, and each half must follow its reader back; scan_swap
- * is the same under scanning, the yardstick for how long NUMA balancing's
- * own rules (the two-stage filter) take to follow a phase change.
+ * sample_swap is sample with a phase change: once both halves are 90%
+ * local (or halfway through, if they never get there), the two threads
+ * swap nodes, and each half must follow its reader back; scan_swap is the
+ * same under scanning, the yardstick for how long NUMA balancing's own
+ * rules (the two-stage filter) take to follow a phase change. The run then
+ * goes on SWAP_RUN_AFTER times as long as the first placement took, if
+ * that is longer than asked, so that a placement after the swap within
+ * twice the first one's time can show whatever the first one took.
  * sample_sleep is sample with readers that pause after every WORK_S of
  * reads, like a server between requests, while a process of their own, at
  * nice 19, spins on each reader's CPU. A reader pauses in the kernel, with
@@ -95,6 +99,8 @@
 #define WORK_S		0.032
 #define HOLD_MS		1
 #define CLOCK_EVERY	4096
+/* After the swap, the run's length in units of the first placement's time */
+#define SWAP_RUN_AFTER	2.5
 
 /* The injector's cost statistics, as its debugfs file names them. */
 static const char *const stat_names[] = {
@@ -450,7 +456,7 @@ int main(int argc, char **argv)
 	long period = argc > 4 ? atol(argv[4]) : 10000;
 	long before[NCOUNTERS], after[NCOUNTERS], start_migrated, nsamples, held;
 	long stats_before[NSTATS], stats_after[NSTATS];
-	double start, next, swap_at = swap ? seconds / 2 : -1;
+	double start, next, end = seconds, swap_at = -1;
 	uint64_t *words;
 	size_t i;
 
@@ -496,26 +502,33 @@ int main(int argc, char **argv)
 	for (i = 0; i < NTHREADS; i++)
 		pthread_create(&halves[i].thread, NULL, reader, &halves[i]);
 
-	for (next = start + 0.5; now() < start + seconds; next += 0.5) {
-		double t = next - now();
+	for (next = start + 0.5; now() < start + end; next += 0.5) {
+		double t = next - now(), pct[NTHREADS];
 
 		if (t > 0)
 			usleep(t * 1e6);
-		if (swap_at >= 0 && now() - start >= swap_at)
-			atomic_store(&swap_nodes, true);
+		for (i = 0; i < NTHREADS; i++)
+			pct[i] = pct_on_node(halves[i].words, len / NTHREADS,
+					     atomic_load(&halves[i].node));
 		read_vmstat(counters, NCOUNTERS, after);
 		read_key_values(STATS, stat_names, NSTATS, stats_after);
 		printf("{\"t\": %.2f, \"pages_migrated\": %ld, \"pct_local\": [%.1f, %.1f], "
 		       "\"passes\": [%ld, %ld], \"samples\": [%ld, %ld], \"sampler_ns\": %ld, "
 		       "\"factor\": [%d, %d]}\n",
-		       now() - start, after[2] - start_migrated,
-		       pct_on_node(halves[0].words, len / NTHREADS, atomic_load(&halves[0].node)),
-		       pct_on_node(halves[1].words, len / NTHREADS, atomic_load(&halves[1].node)),
+		       now() - start, after[2] - start_migrated, pct[0], pct[1],
 		       atomic_load(&halves[0].passes), atomic_load(&halves[1].passes),
 		       atomic_load(&halves[0].samples), atomic_load(&halves[1].samples),
 		       stats_after[2] - stats_before[2] + stats_after[4] - stats_before[4],
 		       atomic_load(&halves[0].factor), atomic_load(&halves[1].factor));
 		fflush(stdout);
+		/* After the report: the reports up to swap_at are before it */
+		if (swap && swap_at < 0 &&
+		    ((pct[0] >= 90 && pct[1] >= 90) || now() - start >= seconds / 2)) {
+			swap_at = now() - start;
+			if (swap_at * (1 + SWAP_RUN_AFTER) > end)
+				end = swap_at * (1 + SWAP_RUN_AFTER);
+			atomic_store(&swap_nodes, true);
+		}
 	}
 	atomic_store(&stop, true);
 	for (i = 0; i < NTHREADS; i++)
@@ -545,7 +558,7 @@ int main(int argc, char **argv)
 	       stats_after[4] - stats_before[4], stats_after[1] - stats_before[1],
 	       stats_after[5] - stats_before[5],
 	       halves[0].sys_ns, halves[1].sys_ns);
-	printf(", \"swap_at\": %.1f, \"pauses\": [%ld, %ld], \"held_samples\": %ld", swap_at,
+	printf(", \"swap_at\": %.2f, \"pauses\": [%ld, %ld], \"held_samples\": %ld", swap_at,
 	       halves[0].pauses, halves[1].pauses, held);
 	printf(", \"data_ok\": %s}\n", check(words, len / 8) ? "true" : "false");
 	return check(words, len / 8) ? 0 : 1;
