@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The results of the last make bench as one Markdown document: the setup
 from meta.json, then each scenario's table (measured, then the labelled
-latency model) and its plots; and its headline ratios, one a scenario.
+latency model) and its plots; and its headline ratios (HEADLINES).
 
    report.py RESULTS_DIR              print the document
    report.py --publish RESULTS_DIR DOCS README LINE
@@ -14,9 +14,12 @@ latency model) and its plots; and its headline ratios, one a scenario.
 
 A line's headlines are kept beside its document so that publishing one
 line leaves the other's last run in the table, with its own date and
-series commit.
+series commit. A row is known by its scenario and ratio, not its label,
+which is HEADLINES' own: relabelling a row relabels every line's.
 """
 import json
+import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -96,8 +99,9 @@ HEADLINES = [
 
 
 def headlines(results):
-    """The measured ratios of the scenarios that ran: [label, value], '-'
-    where a ratio could not be formed (a variant never got there)."""
+    """The measured ratios of the scenarios that ran: one dict a ratio, its
+    value '-' where the ratio could not be formed (a variant never got
+    there)."""
     rows = []
     for name, part, key, spec, label in HEADLINES:
         path = results / f'{name}.json'
@@ -105,37 +109,56 @@ def headlines(results):
             continue
         data = json.loads(path.read_text())
         data = data.get(part) if part else data
-        rows.append([label, fmt(data.get(key), spec) if data else '-'])
+        rows.append({'scenario': name, 'key': key, 'label': label,
+                     'value': fmt(data.get(key), spec) if data else '-'})
     return rows
 
 
 def line_key(line):
-    """Lines in version order: 6.1 before 6.12."""
-    return [int(part) if part.isdigit() else part for part in line.split('.')]
+    """Lines in version order, 6.2 before 6.12; a name that is not a version
+    (6.12-rt) after the versions it starts with."""
+    return [(0, int(part), '') if part.isdigit() else (1, 0, part)
+            for part in re.split(r'[.-]', line)]
+
+
+def readme_cells(rows):
+    """A line's published rows: (scenario, key) -> value, and the
+    scenarios it ran."""
+    return ({(r['scenario'], r['key']): r['value'] for r in rows},
+            {r['scenario'] for r in rows})
 
 
 def headline_block(docs, readme):
     """The README's part: every published line's headline ratios, a column each."""
-    lines = {d.name: json.loads((d / 'headlines.json').read_text())
-             for d in docs.iterdir() if (d / 'headlines.json').exists()}
-    order = sorted(lines, key=line_key)
+    published = {d.name: json.loads((d / 'headlines.json').read_text())
+                 for d in docs.iterdir() if (d / 'headlines.json').exists()}
+    order = sorted(published, key=line_key)
+    links = ', '.join(f"[{line}]({os.path.relpath(docs / line / 'bench.md', readme.parent)})"
+                      for line in order)
     out = ["The last `make bench` of each line, in the tiered VM under emulation: median "
            "(min-max) of ratios paired run by run, measured. The tables, the plots and the "
-           "labelled latency model: " +
-           ', '.join(f"[{line}]({(docs / line / 'bench.md').relative_to(readme.parent)})" for line in order) + '.', '',
+           f"labelled latency model: {links}.", '',
            '| | ' + ' | '.join(order) + ' |',
            '|---|' + '---|' * len(order)]
     for what in ('date', 'series_commit', 'kernel', 'accelerator', 'reps'):
-        cells = [str(lines[line]['meta'].get(what, '-')) for line in order]
+        cells = [str(published[line]['meta'].get(what, '-')) for line in order]
         if what == 'series_commit':
             cells = [c[:12] for c in cells]
         out.append(f"| {what.replace('_', ' ')} | " + ' | '.join(cells) + ' |')
-    labels = []
+    columns = [readme_cells(published[line]['rows']) for line in order]
+    known = {(name, key): label for name, _, key, _, label in HEADLINES}
+    seen = []
     for line in order:
-        labels += [label for label, _ in lines[line]['rows'] if label not in labels]
-    for label in labels:
-        cells = [dict(lines[line]['rows']).get(label, 'not run') for line in order]
-        out.append(f'| {label} | ' + ' | '.join(cells) + ' |')
+        for r in published[line]['rows']:
+            if (r['scenario'], r['key']) not in seen:
+                seen.append((r['scenario'], r['key']))
+                known.setdefault((r['scenario'], r['key']), r['label'])
+    order_of = {(name, key): i for i, (name, _, key, _, _) in enumerate(HEADLINES)}
+    seen.sort(key=lambda row: order_of.get(row, len(HEADLINES)))
+    for name, key in seen:
+        cells = [values.get((name, key), '-' if name in ran else 'not run')
+                 for values, ran in columns]
+        out.append(f'| {known[(name, key)]} | ' + ' | '.join(cells) + ' |')
     return '\n'.join(out)
 
 
