@@ -7,7 +7,7 @@
 # injected at IBS's base rate, stretched by the period the kernel asks of
 # each CPU); then the same two over THP-backed halves (scan_thp,
 # sample_thp), scan_swap and sample_swap, where the readers swap nodes
-# once both halves are placed (halfway at the latest) and the run goes on
+# once both halves are placed (at the time asked at the latest) and the run goes on
 # long enough to see them placed again in twice that time, and
 # sample_sleep, whose readers
 # pause in the kernel with samples queued, after every 32 ms of reads,

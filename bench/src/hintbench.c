@@ -16,7 +16,7 @@
  * scan_thp and sample_thp do the same over a buffer of 2 MiB-aligned THPs
  * (MADV_HUGEPAGE), which a hinting fault and a sample both move whole.
  * sample_swap is sample with a phase change: once both halves are 90%
- * local (or halfway through, if they never get there), the two threads
+ * local (or at the time asked, if they never get there), the two threads
  * swap nodes, and each half must follow its reader back; scan_swap is the
  * same under scanning, the yardstick for how long NUMA balancing's own
  * rules (the two-stage filter) take to follow a phase change. The run then
@@ -70,6 +70,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -456,7 +457,8 @@ int main(int argc, char **argv)
 	long period = argc > 4 ? atol(argv[4]) : 10000;
 	long before[NCOUNTERS], after[NCOUNTERS], start_migrated, nsamples, held;
 	long stats_before[NSTATS], stats_after[NSTATS];
-	double start, next, end = seconds, swap_at = -1;
+	/* A swap variant runs until its swap decides how long it runs */
+	double start, next, end = swap ? HUGE_VAL : seconds, swap_at = -1;
 	uint64_t *words;
 	size_t i;
 
@@ -523,10 +525,11 @@ int main(int argc, char **argv)
 		fflush(stdout);
 		/* After the report: the reports up to swap_at are before it */
 		if (swap && swap_at < 0 &&
-		    ((pct[0] >= 90 && pct[1] >= 90) || now() - start >= seconds / 2)) {
+		    ((pct[0] >= 90 && pct[1] >= 90) || now() - start >= seconds)) {
 			swap_at = now() - start;
-			if (swap_at * (1 + SWAP_RUN_AFTER) > end)
-				end = swap_at * (1 + SWAP_RUN_AFTER);
+			end = swap_at * (1 + SWAP_RUN_AFTER);
+			if (end < seconds)
+				end = seconds;
 			atomic_store(&swap_nodes, true);
 		}
 	}
