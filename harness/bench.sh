@@ -19,9 +19,11 @@ out=${BENCH_RESULTS:-$LINE_BUILD/results}
 run=$out/bench-run
 guest_rc=0
 b=$NUMAB_TOP/bench
-# BENCH_ONLY=SCENARIO,... runs and summarises only those (the README's
+# BENCH_ONLY=SCENARIO,... runs and summarises only those, and
+# HINT_VARIANTS=VARIANT... only those of sampled_hints (the README's
 # section is then left alone); BENCH_PAIRS: perf_numa's pairs (10).
 export BENCH_REPS=${BENCH_REPS:-3} BENCH_PAIRS=${BENCH_PAIRS:-10} BENCH_ONLY=${BENCH_ONLY:-}
+export HINT_VARIANTS=${HINT_VARIANTS:-}
 # BENCH_SUMMARY_ONLY=1 summarises the last run again, without running it.
 if [ "${BENCH_SUMMARY_ONLY:-0}" = 1 ]; then
 	[ -f "$run/kernel" ] || die "no run to summarise in $run"
@@ -39,8 +41,10 @@ else
 		NUMAB_RUN=$run "$NUMAB_TOP/harness/guest/bench.sh" || guest_rc=$?
 	else
 		topology=tiered
+		# vm.sh runs its arguments as one shell line: a list keeps its quotes
 		"$NUMAB_TOP/harness/vm.sh" -t tiered -T 7200 -r "$run" env BENCH_REPS="$BENCH_REPS" \
 			BENCH_PAIRS="$BENCH_PAIRS" BENCH_ONLY="$BENCH_ONLY" \
+			HINT_VARIANTS="$(printf %q "$HINT_VARIANTS")" \
 			"$NUMAB_TOP/harness/guest/bench.sh" || guest_rc=$?
 	fi
 fi
@@ -101,9 +105,9 @@ cat >"$out/meta.json" <<JSON
 JSON
 "$b/report.py" "$out" >"$out/summary.md"
 # A line being ported has no published figures yet.
-if [ -n "$BENCH_ONLY" ] || [ "${HOST:-0}" = 1 ] || [ "$guest_rc" != 0 ] ||
+if [ -n "$BENCH_ONLY$HINT_VARIANTS" ] || [ "${HOST:-0}" = 1 ] || [ "$guest_rc" != 0 ] ||
 	line_being_ported; then
-	log "results: $out/summary.md; the project's files left alone (BENCH_ONLY, HOST=1, a failed scenario or a line being ported)"
+	log "results: $out/summary.md; the project's files left alone (BENCH_ONLY, HINT_VARIANTS, HOST=1, a failed scenario or a line being ported)"
 	exit "$guest_rc"
 fi
 "$b/report.py" --publish "$out" "$NUMAB_TOP/docs/results" "$NUMAB_TOP/README.md" "$LINE"

@@ -18,31 +18,37 @@
 # hintbench's own output.
 #
 #   sampled_hints.sh OUT [MIB [SECONDS [REPS]]]
+#
+# HINT_VARIANTS="scan_swap sample_swap" runs only the variants it names
+# ("migrate" for the move_pages() runs); all of them by default.
 set -eu
 . "$(dirname "$0")/../../harness/lib.sh"
 . "$(dirname "$0")/balancing.sh"
 . "$NUMAB_TOP/harness/guest/modes.sh"
 out=$1 mib=${2:-256} seconds=${3:-60} reps=${4:-1}
 
+# wanted VARIANT: HINT_VARIANTS names it, or names none
+wanted() { [ -z "${HINT_VARIANTS:-}" ] || [[ " $HINT_VARIANTS " == *" $1 "* ]]; }
+# run VARIANT NUMA_BALANCING SAMPLED SECONDS REP: one run, if wanted
+run() {
+	wanted "$1" || return 0
+	set_numa_modes "$2" "$3"
+	"$BUILD/bench/hintbench" "$1" "$mib" "$4" >"$out/$1-$5.jsonl"
+}
+
 mkdir -p "$out"
 balancing_at_default_rates
 for rep in $(seq "$reps"); do
 	for pages in "" _thp; do
-		set_numa_modes 1 0
-		"$BUILD/bench/hintbench" "scan$pages" "$mib" "$seconds" >"$out/scan$pages-$rep.jsonl"
-		set_numa_modes 0 1
-		"$BUILD/bench/hintbench" "sample$pages" "$mib" "$seconds" >"$out/sample$pages-$rep.jsonl"
+		run "scan$pages" 1 0 "$seconds" "$rep"
+		run "sample$pages" 0 1 "$seconds" "$rep"
 	done
-	set_numa_modes 0 1
-	"$BUILD/bench/hintbench" sample_sleep "$mib" "$seconds" >"$out/sample_sleep-$rep.jsonl"
+	run sample_sleep 0 1 "$seconds" "$rep"
 	# At least half again as long; hintbench lengthens it after the swap
-	set_numa_modes 1 0
-	"$BUILD/bench/hintbench" scan_swap "$mib" "$((seconds * 3 / 2))" \
-		>"$out/scan_swap-$rep.jsonl"
-	set_numa_modes 0 1
-	"$BUILD/bench/hintbench" sample_swap "$mib" "$((seconds * 3 / 2))" \
-		>"$out/sample_swap-$rep.jsonl"
+	run scan_swap 1 0 "$((seconds * 3 / 2))" "$rep"
+	run sample_swap 0 1 "$((seconds * 3 / 2))" "$rep"
 	# What migration alone costs, which both ways of placing pay
+	wanted migrate || continue
 	for pages in "" _thp; do
 		"$BUILD/bench/hintbench" "migrate$pages" "$mib" >>"$out/migrate$pages.json"
 	done
