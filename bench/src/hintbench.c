@@ -11,7 +11,8 @@
  *           runs on, through /sys/kernel/debug/numa_hint/inject, once per
  *           PERIOD operations times the factor the kernel asks of the
  *           CPU: the rate IBS would sample at. It writes them eight at
- *           a time, as the kernel drains them (see report()).
+ *           a time, and where the injector takes a "defer" line leaves
+ *           them to the kernel's kick and tick (see report()).
  *
  * scan_thp and sample_thp do the same over a buffer of 2 MiB-aligned THPs
  * (MADV_HUGEPAGE), which a hinting fault and a sample both move whole.
@@ -89,7 +90,14 @@
 #define OPS_PER_READ	12
 #define NTHREADS	2
 #define THP_SIZE	(2UL << 20)
-/* Samples the kernel drains at a kick (NUMA_HINT_BATCH), and a tick */
+/*
+ * Samples written at a time, or once the oldest has waited a tick. Where
+ * the injector takes a "defer" line, the kernel's own kick and tick then
+ * decide when they are drained, as they do a hardware source's; where it
+ * does not, each write's samples are drained as it returns, and writing
+ * them as the kernel of 6.1 would drain them (a kick at 8, or a tick)
+ * comes closest.
+ */
 #define BATCH		8
 #define TICK_S		0.004
 /*
@@ -176,6 +184,28 @@ static int period_factor(int cpu)
 	return ret;
 }
 
+/* Whether the injector leaves a write's samples to the kick and the tick */
+static bool inject_defer;
+
+/*
+ * Probe for the injector's "defer" line with one sample of @addr, on the
+ * calling thread's node 0, before the run's counters are read: a kernel
+ * without it refuses the write.
+ */
+static bool injector_defers(const void *addr)
+{
+	char text[64];
+	int fd = open(INJECT, O_WRONLY);
+	bool ok;
+
+	if (fd < 0)
+		return false;
+	snprintf(text, sizeof(text), "defer\n%p 0\n", addr);
+	ok = write(fd, text, strlen(text)) == (ssize_t)strlen(text);
+	close(fd);
+	return ok;
+}
+
 /* Write the batch in one write; return how many samples it carried. */
 static int write_batch(struct half *h, int fd)
 {
@@ -211,8 +241,11 @@ static void report(struct half *h, int fd, const void *addr)
 
 	if (h->batched && t - h->batch_since >= TICK_S)
 		flush_samples(h, fd);
-	if (!h->batched)
+	if (!h->batched) {
 		h->batch_since = t;
+		if (inject_defer)
+			h->batch_len = snprintf(h->batch, sizeof(h->batch), "defer\n");
+	}
 	h->batch_len += snprintf(h->batch + h->batch_len,
 				 sizeof(h->batch) - h->batch_len, "%p %d\n", addr, node);
 	if (++h->batched == BATCH)
@@ -497,6 +530,8 @@ int main(int argc, char **argv)
 		h->factor = 1;
 		h->hold_s = 2 * TICK_S;
 	}
+	if (sample)
+		inject_defer = injector_defers(words);
 	read_vmstat(counters, NCOUNTERS, before);
 	read_key_values(STATS, stat_names, NSTATS, stats_before);
 	start_migrated = before[2];
@@ -563,6 +598,7 @@ int main(int argc, char **argv)
 	       halves[0].sys_ns, halves[1].sys_ns);
 	printf(", \"swap_at\": %.2f, \"pauses\": [%ld, %ld], \"held_samples\": %ld", swap_at,
 	       halves[0].pauses, halves[1].pauses, held);
+	printf(", \"inject_defer\": %s", inject_defer ? "true" : "false");
 	printf(", \"data_ok\": %s}\n", check(words, len / 8) ? "true" : "false");
 	return check(words, len / 8) ? 0 : 1;
 }
