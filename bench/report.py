@@ -92,6 +92,9 @@ HEADLINES = [
     ('sampled_hints', None, 'sample_sleep_over_sample_time_to_90pct', '.2f',
      "Sampled hints, time to 90% local, readers that sleep beside another process against "
      "readers that do not"),
+    ('sampled_hints', None, 'sample_swap_after_over_first', '.2f',
+     "Sampled hints after a phase change (the readers swap nodes): time back to 90% local over "
+     "the first placement's, run by run (inf: a run not back by its end)"),
     ('perf_numa', 'headline', 'convergence_series_over_off_where_both_migrated', '.2f',
      "`perf bench numa mem`, time to converge, the series against its backoff off, where both "
      "migrated"),

@@ -32,6 +32,7 @@ measured column.
    sampled_hints.py RUN_DIR [JSON_OUT [HOST_RATE]]
 """
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -230,11 +231,25 @@ def after_swap(runs, s):
     return cell
 
 
+def after_over_first_ratios(runs, unit, not_back=None):
+    """After the swap over the first placement, run by run, in unit; a run
+    that swapped and did not get back counts as not_back, or is left out."""
+    ratios = []
+    for r in runs:
+        first, after = r[f'{unit}_to_90pct_local'], r[f'{unit}_to_90pct_after_swap']
+        if not first or r['end'].get('swap_at', -1) < 0:
+            continue
+        if after:
+            ratios.append(after / first)
+        elif not_back is not None:
+            ratios.append(not_back)
+    return spread(ratios)
+
+
 def after_over_first(runs, unit):
     """After the swap over the first placement, run by run, in unit."""
-    ratios = [r[f'{unit}_to_90pct_after_swap'] / r[f'{unit}_to_90pct_local'] for r in runs
-              if r[f'{unit}_to_90pct_after_swap'] and r[f'{unit}_to_90pct_local']]
-    return fmt(spread(ratios), '.2f') if ratios else '-'
+    ratios = after_over_first_ratios(runs, unit)
+    return fmt(ratios, '.2f') if ratios else '-'
 
 
 def print_phase_change(summary, variants):
@@ -351,6 +366,9 @@ def main(run, json_out=None, host_rate=None):
                                                              'finding_us_per_migrated_page')
     result['sample_sleep_over_sample_time_to_90pct'] = paired(variants, 'sample', 'sample_sleep',
                                                              'seconds_to_90pct_local')
+    # A run that never got back must show: it counts as infinitely slow
+    result['sample_swap_after_over_first'] = after_over_first_ratios(
+        variants.get('sample_swap', []), 'seconds', math.inf)
 
     print('| placement | runs | s to 90% local (both halves) | far half % local at end | pages migrated | '
           'hint faults | PTE updates | samples used | hint faults / migrated page | '
