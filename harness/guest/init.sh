@@ -40,10 +40,18 @@ topo=$(cmdline_arg numab.topo)
 line=$(cmdline_arg numab.line)
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 numabrun "$run"
 
+# PID 1 must never exit: the kernel panics when it does. On 6.12,
+# power-off breaks every virtqueue (virtio_dev_shutdown()), the 9p root's
+# with them, and an exec racing it fails (bash returns 126): CI saw
+# "Attempted to kill init! exitcode=0x00007e00" that way. So wait with a builtin on a pipe that a
+# sleep started now holds open, and keep waiting until the power goes.
+exec {idle_fd}< <(exec sleep infinity)
 poweroff() {
 	sync
 	echo o >/proc/sysrq-trigger
-	sleep 30
+	while :; do
+		read -r -t 60 -u "$idle_fd"
+	done
 }
 
 # Scan within seconds, not the default 1 s delay and 1 s..60 s period.
@@ -73,7 +81,7 @@ NUMA_TEST_XFS=$(mount_disk /dev/vdb xfs)
 export NUMAB_RUN=$run NUMAB_TOPO=$topo LINE=$line NUMA_TEST_EXT4 NUMA_TEST_XFS
 cd "$(cat "$run/cwd")" || cd /
 echo "numab: running the command" >/dev/kmsg
-bash "$run/cmd.sh" >"$run/out.log" 2>&1 </dev/null
+bash "$run/cmd.sh" >"$run/out.log" 2>&1 </dev/null {idle_fd}<&-
 rc=$?
 echo "numab: the command exited $rc" >/dev/kmsg
 echo $rc >"$run/rc"
