@@ -17,7 +17,7 @@ TIMEOUT ?= 600
 export CMD LINE
 
 .PHONY: all help deps deps-build deps-deb base tree export kernel selftests \
-	tools lint lint-check lint-bisect lint-full deb vm check check-debug \
+	tools lint lint-check lint-bisect lint-full deb deb-objects vm check check-debug \
 	check-bench-host check-deb-clean stress demo bench clean
 
 all: kernel
@@ -82,6 +82,10 @@ lint-full: tree deps
 ## deb: the patched kernel as Debian packages (DEB_CONFIG=FILE)
 deb: tree deps-deb
 	@$(H)/deb.sh
+
+## deb-objects: the series' objects in the config make deb would use (minutes, not hours)
+deb-objects: tree deps-deb
+	@$(H)/deb-objects.sh
 
 ## vm: boot the VM (TOPO=2node|tiered) and run CMD in it
 vm: kernel deps
