@@ -155,6 +155,7 @@ struct half {
 	long held;		/* samples written at a pause, not timed */
 	double hold_s;		/* how long the last pause in the kernel took */
 	long sys_ns;		/* this thread's system CPU time, at its end */
+	long user_ns;		/* and its user CPU time */
 	pthread_t thread;
 };
 
@@ -296,6 +297,11 @@ static void follow_swap(struct half *h, bool *swapped)
 	h->next_factor_read = 0;
 }
 
+static long timeval_ns(const struct timeval *tv)
+{
+	return tv->tv_sec * 1000000000L + tv->tv_usec * 1000L;
+}
+
 /* The calling thread's system CPU time so far, in ns. */
 static long thread_sys_ns(void)
 {
@@ -303,7 +309,43 @@ static long thread_sys_ns(void)
 
 	if (getrusage(RUSAGE_THREAD, &ru))
 		return -1;
-	return ru.ru_stime.tv_sec * 1000000000L + ru.ru_stime.tv_usec * 1000L;
+	return timeval_ns(&ru.ru_stime);
+}
+
+/* The calling thread's user CPU time so far, in ns. */
+static long thread_user_ns(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_THREAD, &ru))
+		return -1;
+	return timeval_ns(&ru.ru_utime);
+}
+
+/*
+ * The CPU time, user and system, that process @pid has had, in ns, or -1:
+ * how much of its CPU a spinner took from the reader beside it.
+ */
+static long process_cpu_ns(pid_t pid)
+{
+	unsigned long utime, stime;
+	char path[64], buf[512], *end;
+	FILE *f;
+	int n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n > 0 ? n : 0] = '\0';
+	/* After the command's ")": state, then fields 4 to 13, then 14, 15 */
+	end = strrchr(buf, ')');
+	if (!end || sscanf(end + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu",
+			   &utime, &stime) != 2)
+		return -1;
+	return (long)((utime + stime) * (1e9 / sysconf(_SC_CLK_TCK)));
 }
 
 /* @len of anonymous memory, 2 MiB-aligned and backed by THPs if @thp. */
@@ -364,6 +406,7 @@ static void *reader(void *arg)
 	if (fd >= 0)
 		close(fd);
 	h->sys_ns = thread_sys_ns();
+	h->user_ns = thread_user_ns();
 	return NULL;
 }
 
@@ -484,6 +527,7 @@ int main(int argc, char **argv)
 	bool sample = !strcmp(mode, "sample") || !strcmp(mode, "sample_thp") ||
 		      !strcmp(mode, "sample_swap") || sleeps;
 	pid_t spinners[NTHREADS] = { -1, -1 };
+	long spinner_ns[NTHREADS] = { -1, -1 };
 	bool thp = !strcmp(mode, "scan_thp") || !strcmp(mode, "sample_thp");
 	size_t len = (size_t)(argc > 2 ? atol(argv[2]) : 256) << 20;
 	double seconds = argc > 3 ? atof(argv[3]) : 30;
@@ -571,9 +615,12 @@ int main(int argc, char **argv)
 	atomic_store(&stop, true);
 	for (i = 0; i < NTHREADS; i++)
 		pthread_join(halves[i].thread, NULL);
-	for (i = 0; i < NTHREADS; i++)
-		if (spinners[i] > 0)
-			kill(spinners[i], SIGKILL);
+	for (i = 0; i < NTHREADS; i++) {
+		if (spinners[i] <= 0)
+			continue;
+		spinner_ns[i] = process_cpu_ns(spinners[i]);
+		kill(spinners[i], SIGKILL);
+	}
 	read_vmstat(counters, NCOUNTERS, after);
 	read_key_values(STATS, stat_names, NSTATS, stats_after);
 
@@ -598,6 +645,8 @@ int main(int argc, char **argv)
 	       halves[0].sys_ns, halves[1].sys_ns);
 	printf(", \"swap_at\": %.2f, \"pauses\": [%ld, %ld], \"held_samples\": %ld", swap_at,
 	       halves[0].pauses, halves[1].pauses, held);
+	printf(", \"reader_user_ns\": [%ld, %ld], \"spinner_cpu_ns\": [%ld, %ld]",
+	       halves[0].user_ns, halves[1].user_ns, spinner_ns[0], spinner_ns[1]);
 	printf(", \"inject_defer\": %s", inject_defer ? "true" : "false");
 	printf(", \"data_ok\": %s}\n", check(words, len / 8) ? "true" : "false");
 	return check(words, len / 8) ? 0 : 1;
