@@ -83,7 +83,7 @@ lint-full: tree deps
 deb: tree deps-deb
 	@$(H)/deb.sh
 
-## deb-objects: the series' objects in the config make deb would use (minutes, not hours)
+## deb-objects: the series' objects in make deb's config from Debian's own (minutes, not hours)
 deb-objects: tree deps-deb
 	@$(H)/deb-objects.sh
 
